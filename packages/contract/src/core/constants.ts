@@ -1,0 +1,57 @@
+/** Business constants and limits of SPEC §9 and the values this product chose where the spec is silent. */
+export const APP_VERSION = '2.1.0';
+export const DEFAULT_CURRENCY = 'USDT';
+export const DOLLAR_CURRENCY = 'USD';
+export const CULTURES = ['fa', 'ar', 'en'] as const;
+export type Culture = (typeof CULTURES)[number];
+export const DEFAULT_CULTURE: Culture = 'fa';
+export const LANGUAGE_QUERY_KEY = 'lng';
+export const ACTIVE_CURRENCY_STORAGE_KEY = 'activeCurrency';
+export const CALENDARS = ['persian', 'gregory', 'islamic-umalqura'] as const;
+export type Calendar = (typeof CALENDARS)[number];
+
+/** One-time codes (ours: SPEC leaves the durations open). */
+export const OTP = {
+  length: 6,
+  ttlSeconds: 120,
+  maxAttemptsPerCode: 5,
+  /** Wrong tries across all codes of one number in `lockWindowSeconds` before the number is locked. */
+  maxFailuresPerNumber: 15,
+  lockWindowSeconds: 3600,
+  resendAfterSeconds: 60,
+  voiceAfterSeconds: 60,
+  maxCodesPerNumberPerHour: 5,
+  maxCodesPerAddressPerHour: 20,
+} as const;
+
+export const SESSION = {
+  cookieName: 'portal_sid',
+  ttlSeconds: 60 * 60 * 24 * 7,
+  rememberMeTtlSeconds: 60 * 60 * 24 * 30,
+} as const;
+
+export const TIMING = {
+  countdownTickMs: 1000,
+  orderRefetchMs: 60_000,
+  fundEfficiencyRefetchMs: 3_600_000,
+  orderPriceDelayMs: 1000,
+  priceFetchTimeoutMs: 4000,
+} as const;
+
+export const LIMITS = {
+  minInvestmentUsdt: '1000',
+  vipBasketMinUsdt: '50000',
+  vipBasketMaxUsdt: '1000000000',
+  specialisedBasketAboveUsdt: '200000',
+  offlineDepositMinToman: '1000000',
+  byIdDepositDailyCapToman: '25000000',
+  minTomanWithdrawal: '10000',
+  offlineDepositFeeToman: '4000',
+  byIdDepositFeePercent: '0.01',
+  referralSharePercent: 25,
+  earlyExitFeeStartPercent: 3,
+  earlyExitFeeMonths: 6,
+  reviewHours: 48,
+} as const;
+
+export const PAGINATION_PAGE_NUMBERS = 11;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue shared by the server and the web app. The server answers every error as
+ * `{ code, message, details? }`; the web app translates `errors.<CODE>`, never the server's sentence.
+ */
+export const ERROR_STATUS = {
+  // generic (SPEC §8)
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  // idempotency
+  IDEMPOTENCY_KEY_REUSED: 422,
+  // auth
+  MOBILE_INVALID: 400,
+  OTP_INVALID: 400,
+  OTP_EXPIRED: 400,
+  OTP_TOO_MANY_ATTEMPTS: 429,
+  OTP_RESEND_TOO_SOON: 429,
+  OTP_VOICE_TOO_SOON: 429,
+  OTP_RATE_LIMITED: 429,
+  OTP_LOCKED: 429,
+  SMS_DELIVERY_FAILED: 502,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+export const errorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
+
+export const fieldIssueSchema = z.object({
+  path: z.string(),
+  rule: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+export const errorBodySchema = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  details: z
+    .object({
+      issues: z.array(fieldIssueSchema).optional(),
+      retryAfterSeconds: z.number().int().optional(),
+      attemptsLeft: z.number().int().optional(),
+    })
+    .optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** An error that carries a catalogue code. Thrown by services; turned into the wire shape by the server. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorBody['details'];
+  constructor(code: ErrorCode, message?: string, details?: ErrorBody['details']) {
+    super(message ?? code);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = details;
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../core/endpoint';
+
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  database: z.object({
+    status: z.enum(['up', 'down']),
+    driver: z.enum(['pglite', 'postgres']),
+    latencyMs: z.number().nullable(),
+  }),
+  uptimeSeconds: z.number(),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;
+
+export const getHealth = defineEndpoint({
+  id: 'getHealth',
+  method: 'GET',
+  path: '/health',
+  summary: 'Liveness and the state of the database',
+  tags: ['system'],
+  auth: 'public',
+  response: healthResponse,
+  errors: ['SERVICE_UNAVAILABLE'],
+});
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  mobile: z.string(),
+  channel: z.enum(['sms', 'voice']),
+  purpose: z.string(),
+  code: z.string().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const listDevOutbox = defineEndpoint({
+  id: 'listDevOutbox',
+  method: 'GET',
+  path: '/dev/outbox',
+  summary: 'Development only: messages the local SMS adapter would have sent, newest first',
+  tags: ['dev'],
+  auth: 'public',
+  query: z.object({ mobile: z.string().optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  response: z.object({ items: z.array(outboxMessageSchema) }),
+  errors: ['VALIDATION_FAILED'],
+});
