@@ -26,7 +26,8 @@ export const OTP = {
 
 export const SESSION = {
   cookieName: 'portal_sid',
-  ttlSeconds: 60 * 60 * 24 * 7,
+  /** Without remember-me: a browser-session cookie, and the server ends the session after 12 hours. */
+  ttlSeconds: 60 * 60 * 12,
   rememberMeTtlSeconds: 60 * 60 * 24 * 30,
 } as const;
 

@@ -27,6 +27,8 @@ export interface Endpoint<
   response: R;
   /** Status of a successful answer (200 unless said). */
   successStatus?: 200 | 201 | 202 | 204;
+  /** Other answers with a body of their own (not the error shape), by status. */
+  otherResponses?: Record<number, z.ZodType>;
   errors: readonly ErrorCode[];
 }
 

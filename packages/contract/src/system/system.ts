@@ -21,7 +21,8 @@ export const getHealth = defineEndpoint({
   tags: ['system'],
   auth: 'public',
   response: healthResponse,
-  errors: ['SERVICE_UNAVAILABLE'],
+  otherResponses: { 503: healthResponse },
+  errors: [],
 });
 
 export const outboxMessageSchema = z.object({

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@portal/contract/core/constants';
+import { AppError } from '@portal/contract/core/errors';
+import { createKavenegarSms } from './adapters/sms/kavenegar-sms';
+import { createOutboxSms } from './adapters/sms/outbox-sms';
+import type { SmsPort } from './adapters/sms/sms.port';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { accountRoutes } from './modules/account/account.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { sessionsPlugin } from './modules/auth/sessions';
+import { devRoutes } from './modules/dev/dev.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { API_PREFIX } from './plugins/contract';
+import { errorsPlugin } from './plugins/errors';
+import { webPlugin } from './plugins/web';
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  secret: string;
+  /** Outside services; each defaults to what the environment selects. */
+  adapters?: { sms?: SmsPort };
+  logger?: FastifyServerOptions['logger'];
+  /** The clock of the rules that count time (tests move it). */
+  now?: () => Date;
+  onUnexpectedError?: (err: unknown) => void;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** `apps/web/dist`, from `src/` (tsx) and from `dist/` (the bundle) alike. */
+export const DEFAULT_WEB_DIST = path.resolve(here, '..', '..', 'web', 'dist');
+
+/** Builds the whole app without listening: the server boots it, tests inject into it. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { env, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: env.TRUST_PROXY === true,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: a plain-text body (what a cross-site form can send) is refused with 415.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const isProd = env.NODE_ENV === 'production';
+  const sentryOrigin = env.SENTRY_DSN ? new URL(env.SENTRY_DSN).origin : null;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : [])],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(isProd ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: isProd ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(errorsPlugin, { onUnexpected: opts.onUnexpectedError });
+
+  // A cross-site page may not drive state-changing calls (SameSite=Lax already keeps the cookie back).
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const site = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    if (site === 'cross-site' || (origin && origin !== 'null' && new URL(origin).host !== request.host)) {
+      throw new AppError('FORBIDDEN', 'Cross-site request refused');
+    }
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Portal API', version: APP_VERSION, description: 'Declared once in packages/contract.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal_sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  const sms =
+    opts.adapters?.sms ??
+    (env.SMS_PROVIDER === 'kavenegar'
+      ? createKavenegarSms({ apiKey: env.KAVENEGAR_API_KEY ?? '', baseUrl: env.KAVENEGAR_BASE_URL, template: env.KAVENEGAR_TEMPLATE })
+      : createOutboxSms(database.db, app.log));
+  const cookie = { secure: env.COOKIE_SECURE };
+
+  await app.register(sessionsPlugin, { db: database.db });
+  await app.register(async (api) => {
+    systemRoutes(api, { database });
+    authRoutes(api, { db: database.db, sms, secret: opts.secret, cookie, ...(opts.now ? { now: opts.now } : {}) });
+    accountRoutes(api, { db: database.db });
+    if (!isProd) devRoutes(api, { db: database.db });
+  });
+  await app.register(webPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
+  return app;
+}

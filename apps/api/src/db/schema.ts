@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** E.164 */
+    mobile: text().notNull(),
+    country: text().notNull().default('IR'),
+    firstName: text(),
+    lastName: text(),
+    email: text(),
+    isEmailVerified: boolean().notNull().default(false),
+    passwordHash: text(),
+    twoFactorSecret: text(),
+    kycLevel: smallint().notNull().default(0),
+    shahkarPassed: boolean().notNull().default(false),
+    affiliateRole: text({ enum: ['None', 'Affiliate', 'Influencer'] }).notNull().default('None'),
+    isAffiliateRoleDisabled: boolean().notNull().default(false),
+    referralCode: text().notNull(),
+    referredBy: uuid(),
+    showFillUserInfoPage: boolean().notNull().default(true),
+    isDemo: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_mobile_uq').on(t.mobile), uniqueIndex('users_referral_code_uq').on(t.referralCode)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** SHA-256 of the cookie token: a database leak does not hand out sessions. */
+    tokenHash: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    mobile: text().notNull(),
+    purpose: text().notNull(),
+    channel: text({ enum: ['sms', 'voice'] }).notNull(),
+    /** HMAC-SHA256(secret, purpose:mobile:code) */
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    ip: text(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set when the code was used, or replaced by a newer one. */
+    consumedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('otp_mobile_created_idx').on(t.mobile, t.createdAt),
+    index('otp_ip_created_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** What the local SMS adapter "sent": read by developers, tests and the operator console. */
+export const devOutbox = pgTable(
+  'dev_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    mobile: text().notNull(),
+    channel: text({ enum: ['sms', 'voice'] }).notNull(),
+    purpose: text().notNull(),
+    code: text(),
+    text: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dev_outbox_mobile_created_idx').on(t.mobile, t.createdAt)],
+);
+
+/** Append-only record of security and money events. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    at: createdAt(),
+    actorUserId: uuid(),
+    action: text().notNull(),
+    subjectType: text(),
+    subjectId: text(),
+    ip: text(),
+    data: jsonb().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('audit_actor_at_idx').on(t.actorUserId, t.at), index('audit_action_at_idx').on(t.action, t.at)],
+);

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const flag = (def: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(def)
+    .transform((v) => v === 'true' || v === '1');
+const flagOrAuto = () =>
+  z
+    .enum(['true', 'false', '1', '0', 'auto'])
+    .default('auto')
+    .transform((v): boolean | 'auto' => (v === 'auto' ? 'auto' : v === 'true' || v === '1'));
+
+/** The environment, parsed once. Nothing else reads `process.env`. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: z.string().url().optional(),
+    /** Secret for HMAC of one-time codes and session tokens; generated into DATA_DIR when unset outside production. */
+    APP_SECRET: z.string().min(32).optional(),
+    COOKIE_SECURE: flagOrAuto(),
+    TRUST_PROXY: flag('false'),
+    SMS_PROVIDER: z.enum(['outbox', 'kavenegar']).default('outbox'),
+    KAVENEGAR_API_KEY: z.string().optional(),
+    KAVENEGAR_BASE_URL: z.string().url().default('https://api.kavenegar.com'),
+    KAVENEGAR_TEMPLATE: z.string().default('portal-otp'),
+    SENTRY_DSN: z.string().url().optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    SEED_DEMO: flagOrAuto(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      if (!env.APP_SECRET) ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'required in production' });
+      if (env.SMS_PROVIDER === 'outbox')
+        ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'the outbox is for development; set kavenegar' });
+    }
+    if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY)
+      ctx.addIssue({ code: 'custom', path: ['KAVENEGAR_API_KEY'], message: 'required with SMS_PROVIDER=kavenegar' });
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return result.data;
+}

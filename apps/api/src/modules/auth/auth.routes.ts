@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { logout, requestOtp, verifyOtp } from '@portal/contract/auth/auth';
+import type { Db } from '../../db/client';
+import type { SmsPort } from '../../adapters/sms/sms.port';
+import { writeAudit } from '../../lib/audit';
+import { route } from '../../plugins/contract';
+import * as auth from './auth.service';
+import { clearSessionCookie, revokeSession, sessionOf, setSessionCookie, type CookieOptions } from './sessions';
+
+export function authRoutes(app: FastifyInstance, deps: { db: Db; sms: SmsPort; secret: string; cookie: CookieOptions; now?: () => Date }) {
+  route(app, requestOtp, async ({ body, request }) => auth.requestOtp(deps, { ...body, ip: request.ip }));
+
+  route(app, verifyOtp, async ({ body, request, reply }) => {
+    const result = await auth.verifyOtp(deps, {
+      ...body,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    });
+    setSessionCookie(reply, result.token, result.expiresAt, body.rememberMe, deps.cookie);
+    return { isNewUser: result.isNewUser, expiresAt: result.expiresAt.toISOString() };
+  });
+
+  route(app, logout, async ({ request, reply }) => {
+    const { sessionId, userId } = sessionOf(request);
+    await deps.db.transaction(async (tx) => {
+      await revokeSession(tx, sessionId);
+      await writeAudit(tx, { action: 'auth.logged_out', actorUserId: userId, subjectType: 'session', subjectId: sessionId, ip: request.ip });
+    });
+    clearSessionCookie(reply, deps.cookie);
+    return { ok: true as const };
+  });
+}

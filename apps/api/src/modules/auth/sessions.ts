@@ -1,0 +1,94 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION } from '@portal/contract/core/constants';
+import { AppError } from '@portal/contract/core/errors';
+import type { Db, DbOrTx } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/crypto';
+
+export interface SessionAuth {
+  sessionId: string;
+  userId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: SessionAuth | null;
+  }
+}
+
+export async function createSession(
+  tx: DbOrTx,
+  input: { userId: string; rememberMe: boolean; ip: string | null; userAgent: string | null },
+): Promise<{ token: string; expiresAt: Date; sessionId: string }> {
+  const token = randomToken(32);
+  const ttl = input.rememberMe ? SESSION.rememberMeTtlSeconds : SESSION.ttlSeconds;
+  const expiresAt = new Date(Date.now() + ttl * 1000);
+  const [row] = await tx
+    .insert(sessions)
+    .values({ tokenHash: sha256(token), userId: input.userId, expiresAt, ip: input.ip, userAgent: input.userAgent })
+    .returning({ id: sessions.id });
+  return { token, expiresAt, sessionId: row!.id };
+}
+
+export async function revokeSession(tx: DbOrTx, sessionId: string): Promise<void> {
+  await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export interface CookieOptions {
+  secure: boolean | 'auto';
+}
+
+function isSecure(request: FastifyRequest, opt: boolean | 'auto'): boolean {
+  return opt === 'auto' ? request.protocol === 'https' : opt;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, rememberMe: boolean, opts: CookieOptions) {
+  reply.setCookie(SESSION.cookieName, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(reply.request, opts.secure),
+    path: '/',
+    ...(rememberMe ? { expires: expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, opts: CookieOptions) {
+  reply.clearCookie(SESSION.cookieName, { httpOnly: true, sameSite: 'lax', secure: isSecure(reply.request, opts.secure), path: '/' });
+}
+
+/** Resolves the session cookie to a live session; touches `last_seen_at` at most once a minute. */
+async function findSession(db: Db, token: string): Promise<SessionAuth | null> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, userId: row.userId };
+}
+
+export const sessionsPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db }) => {
+    app.decorateRequest('auth', null);
+    app.decorate('requireSession', async (request: FastifyRequest) => {
+      const token = request.cookies[SESSION.cookieName];
+      // A forged or malformed cookie is simply not a session.
+      if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError('UNAUTHENTICATED');
+      const auth = await findSession(opts.db, token);
+      if (!auth) throw new AppError('UNAUTHENTICATED');
+      request.auth = auth;
+    });
+  },
+  { name: 'sessions', dependencies: ['@fastify/cookie'] },
+);
+
+/** The signed-in user of a session route (the guard has run). */
+export function sessionOf(request: FastifyRequest): SessionAuth {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED');
+  return request.auth;
+}

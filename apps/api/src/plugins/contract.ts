@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@portal/contract/core/endpoint';
+import { ERROR_STATUS, errorBodySchema } from '@portal/contract/core/errors';
+
+export const API_PREFIX = '/api';
+
+export interface HandlerInput<E extends Endpoint> {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Session routes get this pre-handler; decorated by the sessions plugin. */
+    requireSession: preHandlerHookHandler;
+  }
+}
+
+/**
+ * Registers a handler against its contract declaration: the declared schemas validate the request
+ * and the response (so no database row leaks), and feed the OpenAPI document.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: HandlerInput<E>) => Promise<EndpointResponse<E>>,
+): void {
+  const status = endpoint.successStatus ?? 200;
+  const response: Record<number, z.ZodType> = { ...endpoint.otherResponses, [status]: endpoint.response };
+  for (const code of endpoint.errors) response[ERROR_STATUS[code]] ??= errorBodySchema;
+  if (endpoint.auth === 'session') response[401] ??= errorBodySchema;
+  if (endpoint.body || endpoint.params || endpoint.query) response[400] ??= errorBodySchema;
+  const requireSession = endpoint.auth === 'session' ? app.requireSession : undefined;
+  if (endpoint.auth === 'session' && !requireSession) throw new Error('sessions plugin must be registered before session routes');
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: `${API_PREFIX}${endpoint.path}`,
+    schema: {
+      operationId: endpoint.id,
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.auth === 'session' ? { security: [{ session: [] }] } : {}),
+      response,
+    },
+    ...(requireSession ? { preHandler: requireSession } : {}),
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as EndpointParams<E>,
+        query: request.query as EndpointQuery<E>,
+        body: request.body as EndpointBody<E>,
+        request,
+        reply,
+      });
+      if (reply.statusCode === 200) reply.status(status);
+      return reply.send(result);
+    },
+  });
+}

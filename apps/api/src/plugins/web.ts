@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PREFIX } from './contract';
+import { sendError } from './errors';
+
+/**
+ * Serves the built web app: hashed assets with a long cache, and `index.html` for every other GET
+ * that accepts HTML (client-side routes). Unknown `/api` paths answer the JSON 404.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string | null }) => {
+  const dist = opts.distDir && existsSync(path.join(opts.distDir, 'index.html')) ? opts.distDir : null;
+  if (dist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Files at the top of dist (favicon, manifest, service worker…) and the assets folder.
+    app.get('/assets/*', (req, reply) => reply.sendFile(`assets/${(req.params as { '*': string })['*']}`));
+  } else {
+    app.log.warn('web app not built: only the API is served (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || request.method !== 'GET' || !dist) {
+      return sendError(reply, 'NOT_FOUND', 404);
+    }
+    const file = path.join(dist, url);
+    if (url !== '/' && path.extname(url) && file.startsWith(dist) && existsSync(file)) {
+      return reply.sendFile(url.slice(1));
+    }
+    if (path.extname(url) && !request.headers.accept?.includes('text/html')) return sendError(reply, 'NOT_FOUND', 404);
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+});

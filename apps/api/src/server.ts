@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { parseEnv } from './env';
+import { loadOrCreateSecret } from './lib/secrets';
+import { seedDemo } from './seed/demo';
+
+async function main() {
+  const env = parseEnv();
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database = env.DATABASE_URL
+    ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
+    : await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  const secret = env.APP_SECRET ?? loadOrCreateSecret(dataDir);
+
+  let report: ((err: unknown) => void) | undefined;
+  if (env.SENTRY_DSN) {
+    const Sentry = await import('@sentry/node');
+    Sentry.init({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV });
+    report = (err) => Sentry.captureException(err);
+  }
+
+  const app = await buildApp({
+    env,
+    database,
+    secret,
+    logger: { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    onUnexpectedError: report,
+  });
+
+  const shouldSeed = env.SEED_DEMO === 'auto' ? !env.DATABASE_URL : env.SEED_DEMO;
+  const demo = shouldSeed ? await seedDemo(database.db) : null;
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const lines = [
+    '',
+    `  Portal is running: http://localhost:${port}/`,
+    `  API docs:          http://localhost:${port}/api/docs`,
+    `  Database:          ${database.driver === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (demo) {
+    lines.push(
+      `  Demo data:         seeded (labelled demo). Demo investor: ${demo.demoMobile.replace('+98', '0')}`,
+      `  One-time codes:    printed in this log and at http://localhost:${port}/api/dev/outbox?mobile=09120000000`,
+    );
+  }
+  // eslint-disable-next-line no-console
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  // eslint-disable-next-line no-console
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints } from '@portal/contract/endpoints';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('errors', () => {
+  it('an unknown API path is a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'The requested information could not be found' });
+  });
+
+  it('a malformed JSON body is a 400 without internals', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"mobile":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: 'The submitted information is incorrect' });
+  });
+
+  it('a body of another type is refused with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'mobile=09121234567',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('validation failures name every field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { channel: 'fax', country: 'iran' } });
+    expect(res.statusCode).toBe(400);
+    const issues = res.json().details.issues as { path: string; rule: string }[];
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: 'body.mobile', rule: 'required' },
+        { path: 'body.country', rule: 'countryCode' },
+        { path: 'body.channel', rule: 'oneOf' },
+      ]),
+    );
+  });
+
+  it('an unexpected failure is a 500 that carries no stack or message', async () => {
+    const seen: unknown[] = [];
+    const local = await createTestApp({
+      onUnexpectedError: (e) => seen.push(e),
+      extraRoutes: (app) =>
+        app.get('/api/test-boom', () => {
+          throw new Error('secret internal detail at db.ts:42');
+        }),
+    });
+    const res = await local.app.inject({ method: 'GET', url: '/api/test-boom' });
+    await local.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Unfortunately, an error has occurred' });
+    expect(res.body).not.toContain('secret');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('every response carries a request id and security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-request-id']).toMatch(/[\w-]{8,}/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('health and the OpenAPI document', () => {
+  it('GET /api/health reports the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { status: 'up', driver: t.database.driver } });
+  });
+
+  it('GET /api/health answers 503 when the database is down', async () => {
+    const local = await createTestApp();
+    const broken = { ...local.database, ping: () => Promise.reject(new Error('down')) };
+    const { buildApp } = await import('../../src/app');
+    const { parseEnv } = await import('../../src/env');
+    const app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent' }), database: broken, secret: 'x'.repeat(40) });
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    await app.close();
+    await local.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: { status: 'down', latencyMs: null } });
+  });
+
+  it('the document lists every endpoint of the contract, and the readable page is served', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    for (const e of allEndpoints) expect(ops).toContain(e.id);
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('sweep: every session route of the document refuses a visitor with 401', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    let checked = 0;
+    for (const [p, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        if (!op.security?.length) continue;
+        const url = p.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+        const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, payload: method === 'get' ? undefined : {} });
+        expect(res.statusCode, `${method} ${p}`).toBe(401);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the dev outbox does not exist in production', async () => {
+    const local = await createTestApp({ env: { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(40), SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: 'k' } });
+    const res = await local.app.inject({ method: 'GET', url: '/api/dev/outbox?mobile=09121234567' });
+    await local.close();
+    expect(res.statusCode).toBe(404);
+  });
+});
