@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -68,4 +68,10 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
   await fn();
   return Math.round((performance.now() - t) * 100) / 100;
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -17,6 +17,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
       root: dist,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

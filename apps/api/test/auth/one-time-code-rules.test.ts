@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP } from '@portal/contract/core/constants';
 import { createTestApp, newMobile, outboxCode, type TestApp } from '../helpers/app';
@@ -19,14 +20,14 @@ const verify = (mobile: string, code: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { mobile, code } });
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 const count = async (table: string) =>
-  ((await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n;
+  ((await queryRows<{ n: number }>(t.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!).n;
 
 describe('one-time code rules', () => {
   it('stores the code hashed, never in clear', async () => {
     const mobile = newMobile();
     await send(mobile);
     const code = await outboxCode(t.app, mobile);
-    const rows = (await t.database.db.execute(sql`select code_hash from otp_challenges`)).rows as { code_hash: string }[];
+    const rows = (await queryRows<{ code_hash: string }>(t.database.db, sql`select code_hash from otp_challenges`));
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.code_hash).not.toContain(code);
   });

@@ -1,3 +1,4 @@
+import { queryRows } from '../../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../helpers/app';
 
@@ -24,7 +25,7 @@ describe('sessions', () => {
     const { cookie } = await signIn(t);
     const token = cookie.split('=')[1]!;
     const { sql } = await import('drizzle-orm');
-    const rows = (await t.database.db.execute(sql`select token_hash from sessions`)).rows as { token_hash: string }[];
+    const rows = (await queryRows<{ token_hash: string }>(t.database.db, sql`select token_hash from sessions`));
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
   });
 
@@ -50,7 +51,7 @@ describe('sessions', () => {
     const { cookie } = await signIn(t);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     const { sql } = await import('drizzle-orm');
-    const actions = ((await t.database.db.execute(sql`select action from audit_log`)).rows as { action: string }[]).map((r) => r.action);
+    const actions = ((await queryRows<{ action: string }>(t.database.db, sql`select action from audit_log`))).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['otp.requested', 'auth.signed_up', 'auth.logged_in', 'auth.logged_out']));
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();

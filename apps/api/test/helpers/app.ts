@@ -44,7 +44,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  overrides: Partial<AppOptions> & { env?: Record<string, string>; extraRoutes?: (app: FastifyInstance) => void } = {},
+  overrides: Partial<Omit<AppOptions, 'env'>> & { envVars?: Record<string, string>; extraRoutes?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = {
@@ -53,9 +53,9 @@ export async function createTestApp(
       this.now = new Date(this.now.getTime() + seconds * 1000);
     },
   };
-  const { env: envOverrides, extraRoutes, ...rest } = overrides;
+  const { envVars, extraRoutes, ...rest } = overrides;
   const app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...envOverrides }),
+    env: parseEnv({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...envVars }),
     database,
     secret: TEST_SECRET,
     now: () => clock.now,

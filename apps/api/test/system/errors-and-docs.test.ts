@@ -128,7 +128,7 @@ describe('health and the OpenAPI document', () => {
   });
 
   it('the dev outbox does not exist in production', async () => {
-    const local = await createTestApp({ env: { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(40), SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: 'k' } });
+    const local = await createTestApp({ envVars: { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(40), SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: 'k' } });
     const res = await local.app.inject({ method: 'GET', url: '/api/dev/outbox?mobile=09121234567' });
     await local.close();
     expect(res.statusCode).toBe(404);

@@ -75,3 +75,7 @@ export async function insertUser(tx: DbOrTx, values: typeof users.$inferInsert):
   const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
   return row?.id ?? null;
 }
+
+export async function deleteChallenge(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(otpChallenges).where(eq(otpChallenges.id, id));
+}

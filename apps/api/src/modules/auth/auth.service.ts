@@ -45,7 +45,7 @@ export async function requestOtp(
   const mobile = parseMobile(input.mobile, input.country);
   const code = randomDigits(OTP.length);
 
-  const { isRegistered } = await deps.db.transaction(async (tx) => {
+  const { isRegistered, challengeId } = await deps.db.transaction(async (tx) => {
     await repo.lockMobile(tx, mobile);
     await assertNotLocked(tx, mobile, now);
 
@@ -84,17 +84,16 @@ export async function requestOtp(
       expiresAt: new Date(now.getTime() + OTP.ttlSeconds * 1000),
     });
     await writeAudit(tx, { action: 'otp.requested', subjectType: 'otp', subjectId: challengeId, ip: input.ip, data: { mobile, channel: input.channel, purpose: input.purpose } });
-    return { isRegistered: (await repo.findUserIdByMobile(tx, mobile)) !== null };
+    return { challengeId, isRegistered: (await repo.findUserIdByMobile(tx, mobile)) !== null };
   });
 
   try {
     await deps.sms.sendOtp({ mobile, channel: input.channel, purpose: input.purpose, code });
   } catch {
-    // The code never reached the user: retire it so it cannot be guessed, and let them ask again at once.
+    // The code never reached the user: remove it, so it cannot be guessed and they may ask again at once.
     await deps.db.transaction(async (tx) => {
       await repo.lockMobile(tx, mobile);
-      const last = await repo.latestChallenge(tx, mobile, input.purpose);
-      if (last) await repo.consumeChallenge(tx, last.id);
+      await repo.deleteChallenge(tx, challengeId);
       await writeAudit(tx, { action: 'otp.delivery_failed', ip: input.ip, data: { mobile, provider: deps.sms.name } });
     });
     throw new AppError('SMS_DELIVERY_FAILED', 'The code could not be sent; try again');
