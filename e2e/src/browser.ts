@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far that no journey expected: a journey fails on any. */
+  errors: string[];
+  /**
+   * Declares an HTTP error answer the journey provokes on purpose (a wrong code is a 400): the
+   * browser logs such a response as a console error, which is then not counted against the page.
+   */
+  expectHttpError(status: number, urlPart: string): void;
+}
+
+/**
+ * A fresh context (no cookies, no storage) at a viewport. Console errors are collected; a 401 from
+ * the account check of a logged-out visitor is the expected way to learn there is no session, so
+ * the browser's own network-error line for that response is not a page error.
+ */
+export async function openTab(browser: Browser, viewport: { width: number; height: number }, locale = 'fa-IR'): Promise<Tab> {
+  const context = await browser.newContext({ viewport, locale, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  // A logged-out visitor's account check answers 401: that is how the app learns there is no session.
+  const expected: { status: number; urlPart: string }[] = [{ status: 401, urlPart: '/api/account' }];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    const url = msg.location().url;
+    const m = /Failed to load resource: the server responded with a status of (\d+)/.exec(text);
+    if (m && expected.some((e) => e.status === Number(m[1]) && url.includes(e.urlPart))) return;
+    errors.push(`${text} (${url})`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return { context, page, errors, expectHttpError: (status, urlPart) => expected.push({ status, urlPart }) };
+}
+
+/** axe scan: serious and critical violations, as readable lines. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}

@@ -1,0 +1,17 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The journeys run against the production build: build the web app and the server once. */
+export default function setup() {
+  if (!existsSync('/usr/bin/chromium')) {
+    throw new Error('Debian chromium is missing: apt-get install -y chromium (.ci/run does this)');
+  }
+  // eslint-disable-next-line no-restricted-syntax -- the runner may skip the build when it just built
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+}
