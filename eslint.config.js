@@ -2,24 +2,21 @@
 /**
  * One type-aware lint over every workspace (ESLint 9 flat config, typescript-eslint `projectService`).
  *
- * CommonJS on purpose: the root package.json has no `"type": "module"`, and an ESM `.js` here would make
- * Node re-parse it with a warning on every run.
- *
  * Boundaries of the web app follow bulletproof-react: `src/app` → `src/features/<feature>` → shared
  * `src/components|hooks|lib|config|…`. Features never import each other; the zones are generated from
  * the folders that exist when ESLint starts, so a new feature is covered without touching this file.
  */
-const fs = require('node:fs');
-const path = require('node:path');
-const js = require('@eslint/js');
-const globals = require('globals');
-const tseslint = require('typescript-eslint');
-const { defineConfig } = require('eslint/config');
-const { importX } = require('eslint-plugin-import-x');
-const { createTypeScriptImportResolver } = require('eslint-import-resolver-typescript');
-const reactHooks = require('eslint-plugin-react-hooks');
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
 
-const root = __dirname;
+const root = import.meta.dirname;
 const webSrc = path.join(root, 'apps/web/src');
 
 /** Sub-folders of a directory (none when it does not exist yet). */
@@ -93,7 +90,7 @@ const processEnvSelectors = [
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
 const toolConfigFiles = ['**/*.config.{ts,mts,cts,js,mjs,cjs}', '**/build.{mjs,js,ts}'];
 
-module.exports = defineConfig(
+export default defineConfig(
   {
     name: 'portal/ignores',
     ignores: [
@@ -173,7 +170,7 @@ module.exports = defineConfig(
   },
   {
     name: 'portal/commonjs',
-    files: ['**/*.cjs', 'eslint.config.js'],
+    files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
   },
 
@@ -221,7 +218,14 @@ module.exports = defineConfig(
     name: 'portal/tests',
     files: ['**/*.test.{ts,tsx}', '**/*.spec.{ts,tsx}', '**/test/**/*.{ts,tsx}', '**/tests/**/*.{ts,tsx}'],
     rules: {
+      // `expect(obj.method)` is how spies are asserted.
       '@typescript-eslint/unbound-method': 'off',
+      // `inject(...).json()` and parsed fixtures are `any` by design; the assertions check their shape.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
 );

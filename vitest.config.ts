@@ -1,23 +1,34 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { defineConfig, type TestProjectConfiguration, type ViteUserConfig } from 'vitest/config';
+import apiConfig from './apps/api/vitest.config.ts';
+import webConfig from './apps/web/vitest.config.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * One project per suite, selectable with `--project <name>`:
- * - `contract`: pure rules of packages/contract, node environment;
- * - `web`: apps/web, configured by its own vitest.config.ts (jsdom, React plugin);
- * - `api`: apps/api integration tests, configured by its own vitest.config.ts.
- * A workspace whose config does not exist yet is left out rather than breaking the others.
+ * A workspace's own vitest.config.ts as projects of the root run. Vitest does not nest projects, so
+ * when the workspace declares `test.projects` (the API runs once on PGlite and once on PostgreSQL),
+ * each of them becomes a root project that extends the workspace's config file; otherwise the config
+ * file is one project under `name`.
+ */
+function workspaceProjects(name: string, dir: string, config: ViteUserConfig): TestProjectConfiguration[] {
+  const configFile = here(`./${dir}/vitest.config.ts`);
+  const root = here(`./${dir}`);
+  const nested = (config.test?.projects ?? []).filter(
+    (p): p is Exclude<typeof p, string | ((...args: never[]) => unknown) | Promise<unknown>> =>
+      typeof p === 'object' && !(p instanceof Promise),
+  );
+  if (nested.length === 0) return [{ extends: configFile, test: { name, root } }];
+  return nested.map((p) => ({ ...p, extends: configFile, test: { ...p.test, root } }));
+}
+
+/**
+ * Projects, selectable with `--project <name>`:
+ * - `contract`: the pure rules of packages/contract, node environment;
+ * - `web`: apps/web with its own config (jsdom, React plugin);
+ * - `api-pglite`, `api-postgres` (`--project 'api*'`): apps/api with its own config.
  * e2e runs on its own (`npm test -w @portal/e2e`): it starts a server and a browser.
  */
-const fromWorkspace = (name: string, dir: string): TestProjectInlineConfiguration[] => {
-  const config = here(`./${dir}/vitest.config.ts`);
-  if (!existsSync(config)) return [];
-  return [{ extends: config, test: { name, root: here(`./${dir}`) } }];
-};
-
 export default defineConfig({
   test: {
     projects: [
@@ -29,8 +40,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
-      ...fromWorkspace('web', 'apps/web'),
-      ...fromWorkspace('api', 'apps/api'),
+      ...workspaceProjects('web', 'apps/web', webConfig),
+      ...workspaceProjects('api', 'apps/api', apiConfig),
     ],
   },
 });

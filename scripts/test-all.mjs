@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite in order, each in its own child process with its output streamed, then a
+ * summary table and one last line `N passed, N failed`.
+ *
+ * - typecheck and lint count as one test each (passed or failed);
+ * - vitest suites report through their JSON reporter, so the counts are the real number of tests;
+ * - a suite that fails does not stop the next one: every suite reports;
+ * - a suite that should have tests and has none (no config, no files, a crash before the report) is a
+ *   failure, never a silent pass: `--passWithNoTests` is not used.
+ * Exit code 0 only when nothing failed.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** Vitest flags that keep the console output and also write a machine-readable report. */
+const vitestReport = (name) => {
+  const file = path.join(reportDir, `${name}.json`);
+  return { file, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`] };
+};
+
+/** @typedef {{ name: string, kind: 'check' | 'vitest', cmd: string, args: string[], report?: string, ownConfigIn?: string }} Suite */
+
+/** @type {Suite[]} */
+const suites = [
+  { name: 'typecheck', kind: 'check', cmd: npm, args: ['run', '--silent', 'typecheck'] },
+  { name: 'lint', kind: 'check', cmd: npx, args: ['eslint', '.'] },
+  ...[
+    ['contract', [npx, ['vitest', 'run', '--project', 'contract']]],
+    ['web', [npx, ['vitest', 'run', '--project', 'web']]],
+    ['api', [npm, ['test', '-w', '@portal/api', '--']], 'apps/api'],
+    ['e2e', [npm, ['test', '-w', '@portal/e2e', '--']], 'e2e'],
+  ].map(([name, [cmd, args], ownConfigIn]) => {
+    const r = vitestReport(name);
+    return { name, kind: 'vitest', cmd, args: [...args, ...r.args], report: r.file, ownConfigIn };
+  }),
+];
+
+/**
+ * Without its own config, vitest started in a workspace would find the root config upwards and run the
+ * other suites instead: that is a missing suite, not a pass.
+ */
+const hasOwnVitestConfig = (dir) =>
+  ['ts', 'mts', 'js', 'mjs'].some((ext) => existsSync(path.join(root, dir, `vitest.config.${ext}`)));
+
+/** Runs a command with inherited stdio; resolves with its exit code and duration. */
+function run(cmd, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('error', (err) => {
+      console.error(`[test-all] could not start ${cmd}: ${err.message}`);
+      resolve({ code: 127, ms: Date.now() - started });
+    });
+    child.on('close', (code, signal) => {
+      resolve({ code: code ?? (signal ? 128 : 1), ms: Date.now() - started });
+    });
+  });
+}
+
+/**
+ * Counts from vitest's JSON report. A test file that failed to load has no test results but a failed
+ * status: it counts as one failure. A non-zero exit with nothing failed in the report (an unhandled
+ * error, a failing hook, a missing project) counts as one failure too.
+ */
+function countVitest(reportFile, exitCode) {
+  if (!existsSync(reportFile)) {
+    return { passed: 0, failed: 1, note: exitCode === 0 ? 'no report written' : `exited ${exitCode} before reporting` };
+  }
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  } catch (err) {
+    return { passed: 0, failed: 1, note: `unreadable report: ${err.message}` };
+  }
+  const passed = Number(report.numPassedTests ?? 0);
+  let failed = Number(report.numFailedTests ?? 0);
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length;
+  failed += brokenFiles;
+  const notes = [];
+  if (brokenFiles) notes.push(`${brokenFiles} file(s) failed to run`);
+  if (Number(report.numTotalTests ?? 0) === 0 && Number(report.numTotalTestSuites ?? 0) === 0) {
+    notes.push('no tests found');
+    if (failed === 0) failed = 1;
+  }
+  if (exitCode !== 0 && failed === 0) {
+    failed = 1;
+    notes.push(`exited ${exitCode}`);
+  }
+  const skipped = Number(report.numPendingTests ?? 0) + Number(report.numTodoTests ?? 0);
+  if (skipped) notes.push(`${skipped} skipped`);
+  return { passed, failed, note: notes.join('; ') };
+}
+
+const rows = [];
+for (const suite of suites) {
+  const banner = `━━ ${suite.name} ━━ ${[path.basename(suite.cmd), ...suite.args].join(' ')}`;
+  console.log(`\n${banner}\n`);
+  if (suite.ownConfigIn && !hasOwnVitestConfig(suite.ownConfigIn)) {
+    const note = `no vitest.config in ${suite.ownConfigIn}: suite missing`;
+    console.log(`[test-all] ${note}`);
+    rows.push({ suite: suite.name, passed: 0, failed: 1, note, seconds: '0.0', status: 'FAIL' });
+    continue;
+  }
+  if (suite.report) rmSync(suite.report, { force: true });
+  const { code, ms } = await run(suite.cmd, suite.args);
+  const counts =
+    suite.kind === 'check'
+      ? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : `exited ${code}` }
+      : countVitest(suite.report, code);
+  rows.push({ suite: suite.name, ...counts, seconds: (ms / 1000).toFixed(1), status: counts.failed ? 'FAIL' : 'ok' });
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+
+const passed = rows.reduce((n, r) => n + r.passed, 0);
+const failed = rows.reduce((n, r) => n + r.failed, 0);
+
+const header = ['suite', 'status', 'passed', 'failed', 'seconds', 'note'];
+const table = rows.map((r) => [r.suite, r.status, String(r.passed), String(r.failed), r.seconds, r.note]);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+const line = (cells) =>
+  cells
+    .map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+    .join('  ')
+    .trimEnd();
+
+console.log('\n━━ summary ━━\n');
+console.log(line(header));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+for (const row of table) console.log(line(row));
+console.log('');
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
