@@ -1,0 +1,233 @@
+/**
+ * `npm run bench`: the first benchmarks, each next to a reference measured in the same run.
+ *
+ *   web  the initial JavaScript of the auth page (gzip) vs a bare React + MUI page built by the same Vite
+ *   api  GET /api/account with a signed-in session vs a bare Fastify route (req/s and p99 latency)
+ *
+ * Budgets: auth page initial JS ≤ 200 kB gzip; GET /account ≥ 25 % of the bare route's req/s.
+ * Writes bench/results/latest.json; exits 1 when a budget is exceeded or a measurement fails.
+ *
+ * Settings (environment): BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 3),
+ * BENCH_API_LOG_LEVEL (info, as deployed), BENCH_SKIP_BUILD=1 to reuse apps/*\/dist, CHROMIUM_PATH,
+ * BENCH_DATABASE_URL to run the API on PostgreSQL instead of the embedded PGlite.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import {
+  type LoadOptions,
+  type LoadResult,
+  type PortalServer,
+  measureAccount,
+  measureBareRoute,
+  startPortal,
+} from './api-throughput';
+import { fromRoot, kb, runCommand, table } from './lib';
+import {
+  type JsMeasure,
+  findChromium,
+  measurePortalInBrowser,
+  measurePortalStatic,
+  measureReference,
+} from './web-size';
+
+const AUTH_JS_BUDGET_BYTES = 200_000;
+const ACCOUNT_MIN_SHARE_OF_BARE = 0.25;
+/** The auth route's module in the Vite manifest. */
+const AUTH_ROUTE = /(^|\/)routes\/auth(\/index)?\.[jt]sx?$/;
+
+const int = (name: string, def: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : def;
+};
+const loadOptions: LoadOptions = {
+  connections: int('BENCH_CONNECTIONS', 50),
+  durationSeconds: int('BENCH_DURATION', 10),
+  warmupSeconds: process.env.BENCH_WARMUP === '0' ? 0 : int('BENCH_WARMUP', 3),
+};
+const apiLogLevel = process.env.BENCH_API_LOG_LEVEL ?? 'info';
+const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
+
+const errors: string[] = [];
+async function step<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
+  console.log(`\n▸ ${name}`);
+  const started = Date.now();
+  try {
+    const value = await fn();
+    console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return value;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`  FAILED: ${message}`);
+    errors.push(`${name}: ${message.split('\n')[0] ?? message}`);
+    return null;
+  }
+}
+
+function commit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: fromRoot(), encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+// ── builds ────────────────────────────────────────────────────────────────────────────────────────
+if (!skipBuild) {
+  await step('build apps/web (npm run build -w @portal/web)', () =>
+    runCommand('npm', ['run', 'build', '-w', '@portal/web']),
+  );
+  await step('build apps/api (npm run build -w @portal/api)', () =>
+    runCommand('npm', ['run', 'build', '-w', '@portal/api']),
+  );
+}
+
+// ── web: initial JavaScript ───────────────────────────────────────────────────────────────────────
+const reference = await step('reference page: React 19 + MUI built by the web app’s Vite', measureReference);
+const portalStatic = await step('auth page from the build output (index.html + manifest)', async () =>
+  measurePortalStatic(AUTH_ROUTE),
+);
+
+// ── api: the portal's server, then the bare route ─────────────────────────────────────────────────
+const chromiumPath = findChromium();
+let portalBrowser: (JsMeasure & { finalUrl: string }) | null = null;
+let account: LoadResult | null = null;
+const portal: (PortalServer & { database: string }) | null = await step('start apps/api/dist/server.js', () =>
+  startPortal(apiLogLevel),
+);
+if (portal) {
+  try {
+    if (chromiumPath) {
+      portalBrowser = await step(`auth page in Chromium (${chromiumPath})`, () =>
+        measurePortalInBrowser(portal.baseUrl, chromiumPath),
+      );
+    } else {
+      console.log('\n▸ auth page in Chromium: skipped, no Chromium found (set CHROMIUM_PATH)');
+    }
+    account = await step(
+      `GET /api/account, signed in: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`,
+      () => measureAccount(portal, loadOptions),
+    );
+  } finally {
+    await portal.stop();
+  }
+}
+const bare = await step(
+  `bare Fastify route: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`,
+  () => measureBareRoute(loadOptions),
+);
+
+// ── budgets ───────────────────────────────────────────────────────────────────────────────────────
+interface Check {
+  name: string;
+  measured: string;
+  budget: string;
+  ok: boolean;
+}
+const checks: Check[] = [];
+
+const authJs = portalBrowser ?? portalStatic;
+const authJsSource = portalBrowser ? 'Chromium' : 'build output';
+checks.push({
+  name: 'auth page initial JS (gzip)',
+  measured: authJs ? `${kb(authJs.gzip)} (${authJsSource})` : 'not measured',
+  budget: `≤ ${kb(AUTH_JS_BUDGET_BYTES)}`,
+  ok: !!authJs && authJs.gzip <= AUTH_JS_BUDGET_BYTES,
+});
+
+const share = account && bare && bare.requestsPerSecond > 0 ? account.requestsPerSecond / bare.requestsPerSecond : null;
+checks.push({
+  name: 'GET /account req/s vs bare route',
+  measured: share === null ? 'not measured' : `${(share * 100).toFixed(1)} %`,
+  budget: `≥ ${ACCOUNT_MIN_SHARE_OF_BARE * 100} %`,
+  ok: share !== null && share >= ACCOUNT_MIN_SHARE_OF_BARE,
+});
+if (account) {
+  checks.push({
+    name: 'GET /account answered 2xx only',
+    measured: `${account.non2xx} non-2xx, ${account.errors} errors, ${account.timeouts} timeouts`,
+    budget: '0',
+    ok: account.non2xx === 0 && account.errors === 0 && account.timeouts === 0,
+  });
+}
+
+// ── report ────────────────────────────────────────────────────────────────────────────────────────
+const webRows: string[][] = [];
+if (reference)
+  webRows.push([
+    'reference: React + MUI page',
+    String(reference.files.length),
+    kb(reference.bytes),
+    kb(reference.gzip),
+  ]);
+if (portalStatic) {
+  webRows.push([
+    'auth page: build output',
+    String(portalStatic.files.length),
+    kb(portalStatic.bytes),
+    kb(portalStatic.gzip),
+  ]);
+}
+if (portalBrowser) {
+  webRows.push([
+    'auth page: loaded in Chromium',
+    String(portalBrowser.files.length),
+    kb(portalBrowser.bytes),
+    kb(portalBrowser.gzip),
+  ]);
+}
+const apiRow = (name: string, r: LoadResult | null) =>
+  r
+    ? [name, String(r.requestsPerSecond), `${r.latencyP50Ms} ms`, `${r.latencyP99Ms} ms`, String(r.requests)]
+    : [name, '-', '-', '-', '-'];
+
+console.log('\n━━ initial JavaScript ━━\n');
+console.log(table(['page', 'files', 'raw', 'gzip'], webRows));
+if (authJs) {
+  console.log('\n  files of the auth page:');
+  for (const f of authJs.files) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.file}`);
+}
+if (reference && authJs) console.log(`\n  auth page / reference: ${(authJs.gzip / reference.gzip).toFixed(2)}×`);
+
+console.log(
+  `\n━━ API (${portal?.database ?? 'server not started'}; ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s, LOG_LEVEL=${apiLogLevel}) ━━\n`,
+);
+console.log(
+  table(
+    ['route', 'req/s', 'p50', 'p99', 'requests'],
+    [apiRow('GET /api/account (session)', account), apiRow('bare Fastify route', bare)],
+  ),
+);
+
+console.log('\n━━ budgets ━━\n');
+console.log(
+  table(
+    ['check', 'measured', 'budget', 'result'],
+    checks.map((c) => [c.name, c.measured, c.budget, c.ok ? 'ok' : 'EXCEEDED']),
+  ),
+);
+for (const e of errors) console.log(`\n  error: ${e}`);
+
+const ok = errors.length === 0 && checks.every((c) => c.ok);
+const results = {
+  date: new Date().toISOString(),
+  commit: commit(),
+  machine: { node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length },
+  settings: { ...loadOptions, apiLogLevel, chromium: chromiumPath, database: portal?.database ?? null },
+  web: {
+    reference,
+    authPageBuildOutput: portalStatic,
+    authPageInBrowser: portalBrowser,
+    authPageInitialJsGzip: authJs?.gzip ?? null,
+    authPageInitialJsSource: authJs ? authJsSource : null,
+    authRouteChunk: portalStatic?.authChunk ?? null,
+  },
+  api: { account, bareRoute: bare, accountShareOfBare: share },
+  budgets: checks,
+  errors,
+  ok,
+};
+mkdirSync(fromRoot('bench/results'), { recursive: true });
+writeFileSync(fromRoot('bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nwrote bench/results/latest.json: ${ok ? 'all budgets met' : 'budget exceeded or measurement failed'}`);
+process.exitCode = ok ? 0 : 1;
