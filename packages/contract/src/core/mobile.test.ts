@@ -52,6 +52,12 @@ describe('normalizeMobile (Iran by default)', () => {
     expect(normalizeMobile('00447911123456')).toBe('+447911123456');
   });
 
+  it('reads 00 as the international prefix whatever the country', () => {
+    // The US dials 011 abroad; a number typed with 00 is still international.
+    expect(normalizeMobile('0044 7911 123456', 'US')).toBe('+447911123456');
+    expect(normalizeMobile('0098 912 123 4567', 'US')).toBe('+989121234567');
+  });
+
   it('reads a national number in the given country', () => {
     expect(normalizeMobile('07911 123456', 'GB')).toBe('+447911123456');
     // An Iranian local form is not a British number.
