@@ -1,0 +1,28 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { LoadingScreen } from '@/components/loading-screen';
+import { paths } from '@/config/paths';
+import { useAccount } from '@/lib/session';
+
+/**
+ * The session gate (SPEC §4) around every signed-in page: a loading screen while the account
+ * loads; the auth page (with `next`) when logged out; the technical-error page when the server
+ * could not tell; otherwise the portal's layout.
+ */
+export function AppRoot() {
+  const account = useAccount();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+
+  if (account.data) {
+    return (
+      <AppLayout mobile={account.data.user.mobile}>
+        <Outlet />
+      </AppLayout>
+    );
+  }
+  if (account.data === null) return <Navigate to={paths.auth.getHref(here)} replace />;
+  if (account.isError && !account.isFetching) return <Navigate to={paths.technicalError.getHref(here)} replace />;
+  return <LoadingScreen />;
+}
+

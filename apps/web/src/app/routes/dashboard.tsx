@@ -1,0 +1,6 @@
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
+
+export function DashboardRoute() {
+  return <DashboardScreen />;
+}
+

@@ -1,0 +1,217 @@
+import Logout from '@mui/icons-material/Logout';
+import PersonOutline from '@mui/icons-material/PersonOutline';
+import AppBar from '@mui/material/AppBar';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, NavLink, useLocation } from 'react-router';
+import { navItems, type NavItem } from '@/config/navigation';
+import { paths } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
+import { displayMobile } from '@/lib/format';
+import { CalendarMenu } from '../calendar-menu';
+import { LanguageSwitcher } from '../language-switcher';
+import { Logo } from '../logo';
+import { LogoutDialog } from '../logout-dialog';
+import { ThemeToggle } from '../theme-toggle';
+
+const DRAWER_WIDTH = 248;
+
+/** Icons that point somewhere (an exit arrow) face the other way in right-to-left. */
+const flipInRtl = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
+
+function isActive(item: NavItem, pathname: string): boolean {
+  return matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null;
+}
+
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      href="#main"
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -48,
+        zIndex: (th) => th.zIndex.tooltip + 1,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        '&:focus': { top: 8 },
+      }}
+    >
+      {t('layout.skipToContent')}
+    </Link>
+  );
+}
+
+function SideNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{
+        width: DRAWER_WIDTH,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: 'background.paper' },
+      }}
+    >
+      <Toolbar sx={{ px: 2.5 }}>
+        <Link component={NavLink} to={paths.home.getHref()} color="inherit" underline="none" aria-label={t('nav.home')}>
+          <Logo />
+        </Link>
+      </Toolbar>
+      <Box component="nav" aria-label={t('nav.label')} sx={{ px: 1.5, py: 1 }}>
+        <List disablePadding>
+          {navItems.map((item) => {
+            const Icon = item.icon;
+            const active = isActive(item, pathname);
+            return (
+              <ListItemButton
+                key={item.to}
+                component={NavLink}
+                to={item.to}
+                end={item.end}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                sx={{ borderRadius: 1, mb: 0.5 }}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={t(item.labelKey)} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}
+
+function BottomNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const active = navItems.find((item) => isActive(item, pathname))?.to ?? false;
+  return (
+    <Paper
+      component="nav"
+      aria-label={t('nav.label')}
+      elevation={0}
+      sx={{
+        position: 'fixed',
+        bottom: 0,
+        left: 0,
+        right: 0,
+        zIndex: (th) => th.zIndex.appBar,
+        borderTop: 1,
+        borderColor: 'divider',
+        pb: 'env(safe-area-inset-bottom)',
+      }}
+    >
+      <BottomNavigation value={active} showLabels>
+        {navItems.map((item) => {
+          const Icon = item.icon;
+          return (
+            <BottomNavigationAction
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              value={item.to}
+              label={t(item.labelKey)}
+              icon={<Icon />}
+              aria-current={active === item.to ? 'page' : undefined}
+            />
+          );
+        })}
+      </BottomNavigation>
+    </Paper>
+  );
+}
+
+/**
+ * The signed-in portal's frame (SPEC §2 "Structure"). Desktop (md and up): side navigation and a
+ * header. Mobile: a header and a bottom navigation. Both come from one navigation list.
+ */
+export function AppLayout({ mobile, children }: { mobile: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { lng } = useLanguage();
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const shownMobile = displayMobile(mobile, lng);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink />
+      {isDesktop ? <SideNav /> : null}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar
+          position="sticky"
+          component="header"
+          sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+        >
+          <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+            {isDesktop ? null : (
+              <Link component={NavLink} to={paths.home.getHref()} color="inherit" underline="none" aria-label={t('nav.home')} sx={{ minWidth: 0 }}>
+                <Logo size={28} />
+              </Link>
+            )}
+            <Box sx={{ flexGrow: 1 }} />
+            <LanguageSwitcher compact={!isDesktop} />
+            <CalendarMenu />
+            <ThemeToggle />
+            {isDesktop ? (
+              <>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1.5, color: 'text.secondary' }}>
+                  <PersonOutline fontSize="small" aria-hidden="true" />
+                  <Typography component="span" variant="body2" dir="ltr" aria-label={t('layout.user.mobile', { mobile: shownMobile })}>
+                    {shownMobile}
+                  </Typography>
+                </Box>
+                <Button color="inherit" startIcon={<Logout sx={flipInRtl} />} onClick={() => setLogoutOpen(true)}>
+                  {t('layout.logout.button')}
+                </Button>
+              </>
+            ) : (
+              <Tooltip title={t('layout.logout.button')}>
+                <IconButton color="inherit" aria-label={t('layout.logout.button')} onClick={() => setLogoutOpen(true)}>
+                  <Logout sx={flipInRtl} />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Toolbar>
+        </AppBar>
+        <Box
+          component="main"
+          id="main"
+          tabIndex={-1}
+          sx={{ flexGrow: 1, px: { xs: 2, sm: 3 }, pt: { xs: 2, md: 3 }, pb: { xs: 12, md: 4 }, outline: 'none' }}
+        >
+          {children}
+        </Box>
+      </Box>
+      {isDesktop ? null : <BottomNav />}
+      <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+    </Box>
+  );
+}

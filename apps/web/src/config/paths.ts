@@ -1,0 +1,57 @@
+/**
+ * Every route path of the portal (SPEC §2), typed. `path` is what the router registers;
+ * `getHref` builds a link. Pages that later issues build are listed so that links to them are
+ * written once.
+ */
+function withQuery(path: string, query?: Record<string, string | undefined>): string {
+  if (!query) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') qs.set(k, v);
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auth: {
+    path: '/auth',
+    /** `next` is where to go after login; only same-site paths are kept (see `safeNext`). */
+    getHref: (next?: string) => withQuery('/auth', { next: next && next !== '/' ? next : undefined }),
+  },
+  technicalError: {
+    path: '/technical-error',
+    getHref: (from?: string) => withQuery('/technical-error', { from }),
+  },
+  funds: {
+    path: '/funds',
+    getHref: (tab?: 'crypto' | 'gold-silver' | 'fixed-income') => withQuery('/funds', { tab }),
+  },
+  baskets: { path: '/baskets', getHref: () => '/baskets' },
+  wallet: { path: '/wallet', getHref: () => '/wallet' },
+  walletDeposit: { path: '/wallet/deposit', getHref: () => '/wallet/deposit' },
+  walletDepositUsdt: { path: '/wallet/deposit/usdt', getHref: () => '/wallet/deposit/usdt' },
+  transactions: { path: '/transaction', getHref: () => '/transaction' },
+  tetherTrading: { path: '/tether-trading', getHref: () => '/tether-trading' },
+  riskQuiz: { path: '/risk-quiz', getHref: () => '/risk-quiz' },
+  profileKyc: { path: '/profile/kyc', getHref: () => '/profile/kyc' },
+  profileReferrals: { path: '/profile/referrals', getHref: () => '/profile/referrals' },
+  userRequests: { path: '/user-requests', getHref: () => '/user-requests' },
+} as const;
+
+/**
+ * A `next` target from the query string, kept only when it is a path of this site
+ * (`/x`, not `//evil.example` or `https://…`), so the login page cannot be used as an open redirect.
+ */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.home.getHref();
+  if (next.startsWith(paths.auth.path)) return paths.home.getHref();
+  return next;
+}
+
+/** The query key of an invite link's referral code (`/auth?ref=CODE`). */
+export const REFERRAL_QUERY_KEY = 'ref';
+
+/** The invite link a user shares: the auth page with their referral code. */
+export function inviteLink(origin: string, referralCode: string): string {
+  return `${origin}${paths.auth.path}?${REFERRAL_QUERY_KEY}=${encodeURIComponent(referralCode)}`;
+}

@@ -1,0 +1,62 @@
+import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from './api-error';
+import { formatDuration, formatNumber } from './format';
+
+/** The SPEC §8 message for a status, when the code itself says nothing more. */
+export function statusMessageKey(status: number): string {
+  switch (status) {
+    case 302:
+      return 'errors.http.302';
+    case 400:
+      return 'errors.http.400';
+    case 401:
+      return 'errors.http.401';
+    case 403:
+      return 'errors.http.403';
+    case 404:
+      return 'errors.http.404';
+    default:
+      return 'errors.http.generic';
+  }
+}
+
+/**
+ * The translation key of an error: `errors.<CODE>` for the contract's codes (the locale test
+ * checks every code has one), else by status (SPEC §8).
+ */
+export function errorMessageKey(error: unknown, hasKey: (key: string) => boolean): string {
+  if (!isApiError(error)) return 'errors.http.generic';
+  if (error.code === 'NETWORK') return 'errors.http.network';
+  const byCode = `errors.${error.code}`;
+  if (/^[A-Z_]+$/.test(error.code) && hasKey(byCode)) return byCode;
+  return statusMessageKey(error.status);
+}
+
+/**
+ * The user's sentence for any thrown error, in the current language, never the server's text.
+ * Details the server sends (attempts left, when to retry) are added to it.
+ */
+export function getErrorMessage(error: unknown, t: TFunction, lng: string, hasKey: (key: string) => boolean): string {
+  const parts = [t(errorMessageKey(error, hasKey))];
+  if (isApiError(error) && error.details) {
+    const { attemptsLeft, retryAfterSeconds } = error.details;
+    if (attemptsLeft !== undefined) {
+      parts.push(t('errors.details.attemptsLeft', { count: attemptsLeft, formatted: formatNumber(attemptsLeft, lng) }));
+    }
+    if (retryAfterSeconds !== undefined && retryAfterSeconds > 0) {
+      parts.push(t('errors.details.retryAfter', { time: formatDuration(retryAfterSeconds, lng) }));
+    }
+  }
+  return parts.join(' ');
+}
+
+export function useErrorMessage(): (error: unknown) => string {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (error: unknown) =>
+      getErrorMessage(error, t, i18n.resolvedLanguage ?? i18n.language, (key) => i18n.exists(key)),
+    [t, i18n],
+  );
+}

@@ -1,0 +1,84 @@
+import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { CULTURES, DEFAULT_CULTURE, LANGUAGE_QUERY_KEY, type Culture } from '@portal/contract/core/constants';
+import fa from '@/locales/fa/translation.json';
+
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+export const LANGUAGE_COOKIE = 'i18next';
+
+export const RTL_LANGUAGES: ReadonlySet<string> = new Set(['fa', 'ar']);
+
+export function directionOf(lng: string): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.has(lng) ? 'rtl' : 'ltr';
+}
+
+export function isCulture(v: string): v is Culture {
+  return (CULTURES as readonly string[]).includes(v);
+}
+
+/** Each language in its own name, for the language switcher. */
+export const LANGUAGE_NAMES: Record<Culture, string> = { fa: 'فارسی', ar: 'العربية', en: 'English' };
+
+/**
+ * Persian ships inside the main bundle (the default, and what most visitors read); Arabic and
+ * English are separate chunks fetched when chosen.
+ */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load =
+      language === 'ar'
+        ? import('@/locales/ar/translation.json')
+        : language === 'en'
+          ? import('@/locales/en/translation.json')
+          : Promise.resolve({ default: fa });
+    load.then(
+      (m) => callback(null, m.default),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
+    );
+  },
+};
+
+/** Keeps `<html lang dir>` in step with the language (SPEC: the document follows the interface). */
+export function applyDocumentLanguage(lng: string): void {
+  const el = document.documentElement;
+  el.lang = lng;
+  el.dir = directionOf(lng);
+}
+
+/**
+ * Starts i18next for the browser: language from `?lng=`, then localStorage, then the cookie
+ * (SPEC §9), remembered in both; Persian when nothing says otherwise.
+ */
+export async function initI18n(instance: I18n = i18next): Promise<I18n> {
+  instance.on('languageChanged', applyDocumentLanguage);
+  await instance
+    .use(lazyLocales)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      resources: { fa: { translation: fa } } satisfies Resource,
+      partialBundledLanguages: true,
+      supportedLngs: [...CULTURES],
+      fallbackLng: DEFAULT_CULTURE,
+      load: 'languageOnly',
+      nonExplicitSupportedLngs: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      detection: {
+        order: ['querystring', 'localStorage', 'cookie'],
+        lookupQuerystring: LANGUAGE_QUERY_KEY,
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        lookupCookie: LANGUAGE_COOKIE,
+        caches: ['localStorage', 'cookie'],
+        cookieMinutes: 60 * 24 * 365,
+        cookieOptions: { path: '/', sameSite: 'lax' },
+      },
+      react: { useSuspense: false },
+      showSupportNotice: false,
+    });
+  applyDocumentLanguage(instance.resolvedLanguage ?? DEFAULT_CULTURE);
+  return instance;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@portal/contract/core/errors';
+import ar from './ar/translation.json';
+import en from './en/translation.json';
+import fa from './fa/translation.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+const languages = { fa: flatten(fa as Tree), ar: flatten(ar as Tree), en: flatten(en as Tree) };
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('locale files', () => {
+  const allKeys = new Set(Object.values(languages).flatMap((m) => [...m.keys()]));
+
+  it.each(Object.keys(languages))('%s has every key of the other languages', (lng) => {
+    const own = languages[lng as keyof typeof languages];
+    const missing = [...allKeys].filter((k) => !own.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.keys(languages))('%s has no empty strings', (lng) => {
+    const own = languages[lng as keyof typeof languages];
+    expect([...own].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+  });
+
+  it('uses the same interpolation placeholders in every language', () => {
+    const mismatched = [...allKeys].filter((k) => {
+      const ref = placeholders(languages.fa.get(k) ?? '').join();
+      return placeholders(languages.ar.get(k) ?? '').join() !== ref || placeholders(languages.en.get(k) ?? '').join() !== ref;
+    });
+    expect(mismatched).toEqual([]);
+  });
+
+  it('translates every error code of the contract', () => {
+    for (const [lng, map] of Object.entries(languages)) {
+      const missing = ERROR_CODES.filter((code) => !map.has(`errors.${code}`));
+      expect(missing, lng).toEqual([]);
+    }
+  });
+
+  it('has the SPEC §8 status messages', () => {
+    for (const map of Object.values(languages)) {
+      for (const key of ['network', 'generic', '302', '400', '401', '403', '404']) expect(map.has(`errors.http.${key}`)).toBe(true);
+    }
+  });
+
+  it('writes Persian with Persian letters (ی ک, not Arabic ي ك) and Arabic with Arabic ones', () => {
+    const persianWithArabicLetters = [...languages.fa].filter(([, v]) => /[\u064A\u0643]/.test(v)).map(([k]) => k);
+    const arabicWithPersianLetters = [...languages.ar].filter(([, v]) => /[\u06CC\u06A9]/.test(v)).map(([k]) => k);
+    expect(persianWithArabicLetters).toEqual([]);
+    expect(arabicWithPersianLetters).toEqual([]);
+  });
+});

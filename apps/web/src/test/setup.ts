@@ -1,0 +1,41 @@
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeEach, vi } from 'vitest';
+import ar from '@/locales/ar/translation.json';
+import en from '@/locales/en/translation.json';
+import fa from '@/locales/fa/translation.json';
+import { applyDocumentLanguage } from '@/lib/i18n';
+
+// Every language bundled and loaded synchronously: tests render in Persian unless they switch.
+i18next.on('languageChanged', applyDocumentLanguage);
+await i18next.use(initReactI18next).init({
+  resources: { fa: { translation: fa }, ar: { translation: ar }, en: { translation: en } },
+  lng: 'fa',
+  fallbackLng: 'fa',
+  supportedLngs: ['fa', 'ar', 'en'],
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+  initAsync: false,
+  showSupportNotice: false,
+});
+
+// A test fails on any console.error (a React warning is a bug too).
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(async () => {
+  cleanup();
+  window.localStorage.clear();
+  await i18next.changeLanguage('fa');
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(`console.error was called:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+  }
+});

@@ -1,0 +1,54 @@
+import { defineConfig, type PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath, URL } from 'node:url';
+
+// The server takes SENTRY_DSN; the browser build reads VITE_SENTRY_DSN. Accept either at build time.
+if (!process.env.VITE_SENTRY_DSN && process.env.SENTRY_DSN) {
+  process.env.VITE_SENTRY_DSN = process.env.SENTRY_DSN;
+}
+
+/**
+ * Libraries that change rarely go into named chunks so that a deploy of app code does not bust
+ * their cache. Only libraries that the auth page needs anyway are named here; everything else
+ * (Sentry, the dashboard's code, icons of other pages) follows the dynamic imports that use it.
+ */
+function vendorChunk(id: string): string | undefined {
+  if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+  return undefined;
+}
+
+export default defineConfig({
+  plugins: [react() as PluginOption],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: true,
+    target: 'es2022',
+    rollupOptions: {
+      treeshake: {
+        // zod's schema builders have no side effects: a contract module imported for a constant
+        // (CURRENCY_SCALE in core/money) must not drag zod into the first load with its unused schemas.
+        manualPureFunctions: ['z'],
+      },
+      output: {
+        manualChunks: vendorChunk,
+      },
+    },
+  },
+});
