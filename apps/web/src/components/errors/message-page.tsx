@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { LogoMark } from '../logo';
@@ -20,8 +18,8 @@ export function MessagePage({
   children?: ReactNode;
 }) {
   return (
-    <Container component="main" maxWidth="sm" sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', py: 6 }}>
-      <Stack spacing={2.5} sx={{ width: '100%', alignItems: 'center', textAlign: 'center' }}>
+    <Box component="main" sx={{ maxWidth: 600, mx: 'auto', px: 2, minHeight: '100dvh', display: 'flex', alignItems: 'center', py: 6 }}>
+      <Box sx={{ width: '100%', display: 'flex', flexDirection: 'column', gap: 2.5, alignItems: 'center', textAlign: 'center' }}>
         <LogoMark size={56} />
         {code ? (
           <Typography aria-hidden="true" sx={{ fontSize: '3.5rem', fontWeight: 800, lineHeight: 1, color: 'primary.main' }}>
@@ -32,7 +30,7 @@ export function MessagePage({
         <Typography color="text.secondary">{message}</Typography>
         {children}
         {actions ? <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'center', pt: 1 }}>{actions}</Box> : null}
-      </Stack>
-    </Container>
+      </Box>
+    </Box>
   );
 }

@@ -4,7 +4,6 @@ import TrendingUp from '@mui/icons-material/TrendingUp';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useIsMutating } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -50,7 +49,7 @@ function BrandPanel() {
       <Typography variant="h1" component="p" sx={{ fontSize: '2rem', maxWidth: 480 }}>
         {t('auth.brand.headline')}
       </Typography>
-      <Stack component="ul" spacing={2.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 2.5 }}>
         {points.map(({ icon: Icon, key }) => (
           <Box component="li" key={key} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', maxWidth: 460 }}>
             <Icon color="primary" aria-hidden="true" sx={{ mt: 0.25 }} />
@@ -60,7 +59,7 @@ function BrandPanel() {
             </div>
           </Box>
         ))}
-      </Stack>
+      </Box>
     </Box>
   );
 }

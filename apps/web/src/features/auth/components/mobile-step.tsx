@@ -1,5 +1,5 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +59,7 @@ export function MobileStep({
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby={titleId}>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
       <div>
         <Typography id={titleId} variant="h1" component="h1" gutterBottom>
           {t('auth.mobile.title')}
@@ -113,6 +113,6 @@ export function MobileStep({
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         {t('auth.mobile.terms')}
       </Typography>
-    </Stack>
+    </Box>
   );
 }
