@@ -7,6 +7,26 @@ import en from '@/locales/en/translation.json';
 import fa from '@/locales/fa/translation.json';
 import { applyDocumentLanguage } from '@/lib/i18n';
 
+// jsdom has no matchMedia: report a phone-sized screen unless a test says otherwise.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+// jsdom does not scroll; React Router's scroll restoration calls it.
+window.scrollTo = () => {};
+
 // Every language bundled and loaded synchronously: tests render in Persian unless they switch.
 i18next.on('languageChanged', applyDocumentLanguage);
 await i18next.use(initReactI18next).init({

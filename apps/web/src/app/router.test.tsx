@@ -1,0 +1,129 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { jsonResponse } from '@/test/render';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+const account = {
+  user: {
+    id: 'u1',
+    firstName: null,
+    lastName: null,
+    mobile: '+989121234567',
+    email: null,
+    kycVerified: false,
+    kycLevel: 0,
+    isEmailVerified: false,
+    shahkarPassed: false,
+    hasPassword: false,
+    twoFactorEnabled: false,
+    affiliateRole: 'None',
+    isAffiliateRoleDisabled: false,
+    referralCode: 'FRIEND25',
+    createdAt: '2025-01-01T00:00:00.000Z',
+  },
+  isEmptyState: true,
+  showFillUserInfoPage: false,
+};
+
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+
+function renderApp(path: string, handler: Handler) {
+  const fetchMock = vi.fn<typeof fetch>((input, init) => Promise.resolve(handler(String(input), init)));
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient({ queries: { retry: false } });
+  render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, fetchMock, queryClient };
+}
+
+const unauthenticated = () => jsonResponse({ code: 'UNAUTHENTICATED', message: 'no session' }, 401);
+
+describe('routes and the session gate', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a logged-out visitor to the auth page, remembering where they were going', async () => {
+    const { router } = renderApp('/?tab=x', (url) => (url === '/api/account' ? unauthenticated() : jsonResponse({}, 404)));
+    // The first render loads the lazy route modules.
+    expect(await screen.findByRole('heading', { level: 1, name: 'ورود یا ثبت‌نام' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/?tab=x')}`);
+  });
+
+  it('opens the dashboard for a signed-in user, with the empty-state cards and the referral card', async () => {
+    renderApp('/', (url) => (url === '/api/account' ? jsonResponse(account) : jsonResponse({}, 404)));
+    expect(await screen.findByRole('heading', { level: 1, name: 'سلام ۰۹۱۲۱۲۳۴۵۶۷، خوش آمدید' })).toBeTruthy();
+    for (const name of ['صندوق‌های سرمایه‌گذاری', 'فلزات گران‌بها', 'سبدهای هوشمند', 'کیف پول']) {
+      expect(screen.getByRole('heading', { level: 3, name })).toBeTruthy();
+    }
+    expect(screen.getByRole('link', { name: 'واریز به کیف پول' }).getAttribute('href')).toBe('/wallet/deposit');
+    expect(screen.getByText('FRIEND25')).toBeTruthy();
+    expect(screen.getByText(/۲۵٪ از کارمزد معاملات/)).toBeTruthy();
+    // Zero assets in the default currency, Persian digits.
+    expect(screen.getAllByText('۰ تتر').length).toBeGreaterThan(0);
+    expect(screen.getByRole('navigation', { name: 'ناوبری اصلی' })).toBeTruthy();
+  });
+
+  it('logs out after confirmation and says so', async () => {
+    const { router, fetchMock } = renderApp('/', (url, init) => {
+      if (url === '/api/account') return jsonResponse(account);
+      if (url === '/api/auth/logout' && init?.method === 'POST') return jsonResponse({ ok: true });
+      return jsonResponse({}, 404);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'خروج' }));
+    const dialog = await screen.findByRole('dialog', { name: 'خروج از حساب' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'بله، خارج شو' }));
+
+    expect(await screen.findByText('از حساب کاربری‌تان خارج شدید.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'ورود یا ثبت‌نام' })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/auth/logout' && i?.method === 'POST')).toBe(true);
+  });
+
+  it('shows the technical-error page when the server cannot say who the user is', async () => {
+    const { router } = renderApp('/', (url) =>
+      url === '/api/account' ? jsonResponse({ code: 'INTERNAL', message: 'db down' }, 500) : jsonResponse({}, 404),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'خطای فنی' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/technical-error');
+    expect(screen.getByText('متأسفانه خطایی رخ داده است.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'تلاش دوباره' })).toBeTruthy();
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderApp('/no/such/page', () => unauthenticated());
+    expect(await screen.findByRole('heading', { level: 1, name: 'صفحه پیدا نشد' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'بازگشت به صفحهٔ اصلی' }).getAttribute('href')).toBe('/');
+  });
+
+  it('returns to the auth page when any call answers 401 (SPEC §4)', async () => {
+    let loggedIn = true;
+    const { router, queryClient } = renderApp('/', (url) => {
+      if (url === '/api/account') return loggedIn ? jsonResponse(account) : unauthenticated();
+      return jsonResponse({}, 404);
+    });
+    await screen.findByRole('heading', { level: 1, name: 'سلام ۰۹۱۲۱۲۳۴۵۶۷، خوش آمدید' });
+    loggedIn = false;
+    // Another query of the signed-in app meets an expired session.
+    await queryClient
+      .fetchQuery({
+        queryKey: ['wallets'],
+        queryFn: async () => {
+          const { callApi } = await import('@/lib/api-client');
+          const { getAccount } = await import('@portal/contract/account/account');
+          return callApi(getAccount);
+        },
+      })
+      .catch(() => undefined);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(queryClient.getQueryData(['account'])).toBeNull();
+  });
+});
