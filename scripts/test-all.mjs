@@ -95,7 +95,7 @@ function countVitest(reportFile, exitCode) {
   }
   if (exitCode !== 0 && failed === 0) {
     failed = 1;
-    notes.push(`exited ${exitCode}`);
+    notes.push(`exited ${exitCode} with no failed test: an unhandled error or a failed setup`);
   }
   const skipped = Number(report.numPendingTests ?? 0) + Number(report.numTodoTests ?? 0);
   if (skipped) notes.push(`${skipped} skipped`);
