@@ -22,11 +22,11 @@ export function createAppTheme(mode: ThemeMode, direction: 'rtl' | 'ltr'): Theme
       mode,
       contrastThreshold: 4.5,
       primary: dark
-        ? { main: '#3ec98e', contrastText: '#06170f' }
+        ? { main: '#3ec98e', dark: '#31a272', contrastText: '#06170f' }
         : { main: '#0b7a50', contrastText: '#ffffff' },
-      secondary: dark ? { main: '#f4c25b' } : { main: '#8a5a00' },
+      secondary: dark ? { main: '#f4c25b', dark: '#e0aa3a', contrastText: '#1a1300' } : { main: '#8a5a00', contrastText: '#ffffff' },
       success: dark ? { main: '#4fd18b' } : { main: '#1b7a3d' },
-      error: dark ? { main: '#ff8a80' } : { main: '#c62828' },
+      error: dark ? { main: '#ff8a80', dark: '#ff6f61', contrastText: '#1a0000' } : { main: '#c62828' },
       warning: dark ? { main: '#ffb74d' } : { main: '#a15c00' },
       info: dark ? { main: '#7cc4ff' } : { main: '#0b64b0' },
       background: dark

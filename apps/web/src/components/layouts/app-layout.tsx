@@ -9,6 +9,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -75,31 +76,32 @@ function SideNav() {
         '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: 'background.paper' },
       }}
     >
-      <Toolbar sx={{ px: 2.5 }}>
-        <Link component={NavLink} to={paths.home.getHref()} color="inherit" underline="none" aria-label={t('nav.home')}>
-          <Logo />
-        </Link>
-      </Toolbar>
-      <Box component="nav" aria-label={t('nav.label')} sx={{ px: 1.5, py: 1 }}>
-        <List disablePadding>
+      <Box component="nav" aria-label={t('nav.label')}>
+        <Toolbar sx={{ px: 2.5 }}>
+          <Link component={NavLink} to={paths.home.getHref()} color="inherit" underline="none">
+            <Logo />
+          </Link>
+        </Toolbar>
+        <List disablePadding sx={{ px: 1.5, py: 1 }}>
           {navItems.map((item) => {
             const Icon = item.icon;
             const active = isActive(item, pathname);
             return (
-              <ListItemButton
-                key={item.to}
-                component={NavLink}
-                to={item.to}
-                end={item.end}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
-                sx={{ borderRadius: 1, mb: 0.5 }}
-              >
-                <ListItemIcon sx={{ minWidth: 40 }}>
-                  <Icon />
-                </ListItemIcon>
-                <ListItemText primary={t(item.labelKey)} />
-              </ListItemButton>
+              <ListItem key={item.to} disablePadding sx={{ mb: 0.5 }}>
+                <ListItemButton
+                  component={NavLink}
+                  to={item.to}
+                  end={item.end}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  sx={{ borderRadius: 1 }}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    <Icon />
+                  </ListItemIcon>
+                  <ListItemText primary={t(item.labelKey)} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
@@ -172,7 +174,7 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
         >
           <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, px: { xs: 1, sm: 2 } }}>
             {isDesktop ? null : (
-              <Link component={NavLink} to={paths.home.getHref()} color="inherit" underline="none" aria-label={t('nav.home')} sx={{ minWidth: 0 }}>
+              <Link component={NavLink} to={paths.home.getHref()} color="inherit" underline="none" sx={{ minWidth: 0 }}>
                 <Logo size={28} />
               </Link>
             )}

@@ -33,6 +33,8 @@ function BrandPanel() {
   ] as const;
   return (
     <Box
+      component="aside"
+      aria-label={t('app.name')}
       sx={{
         display: { xs: 'none', md: 'flex' },
         flexDirection: 'column',

@@ -41,7 +41,7 @@ export function DashboardScreen() {
     <Box sx={{ display: 'grid', gap: 3, maxWidth: 1280, mx: 'auto' }}>
       <title>{`${t('dashboard.title')} | ${t('app.name')}`}</title>
       <Box component="header">
-        <Typography variant="h1">
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.35rem', sm: '1.75rem' } }}>
           {t('dashboard.greeting', { name })}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
