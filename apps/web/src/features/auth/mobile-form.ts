@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { countryCodeSchema } from '@portal/contract/core/validation';
@@ -30,5 +29,3 @@ export const mobileFormSchema = z
 
 export type MobileFormInput = z.input<typeof mobileFormSchema>;
 export type MobileFormOutput = z.output<typeof mobileFormSchema>;
-
-export const mobileFormResolver = zodResolver(mobileFormSchema);

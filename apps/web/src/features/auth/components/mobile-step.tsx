@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestOtpResponse } from '@portal/contract/auth/auth';
 import { DigitTextField } from '@/components/digit-text-field';
@@ -9,9 +9,9 @@ import { FormError } from '@/components/form/form-error';
 import { useLanguage } from '@/hooks/use-language';
 import { useErrorMessage } from '@/lib/error-message';
 import { formatDigits } from '@/lib/format';
-import { lazyResolver } from '@/lib/lazy-resolver';
 import { useRequestOtp } from '../api/request-otp';
-import type { MobileFormInput, MobileFormOutput } from '../mobile-form';
+import type { MobileFormInput } from '../mobile-form';
+import { useMobileForm } from '../use-mobile-form';
 import { CountryField } from './country-field';
 
 export interface MobileStepResult {
@@ -20,8 +20,6 @@ export interface MobileStepResult {
   /** What the user typed, to put back if they edit the number. */
   typed: string;
 }
-
-const resolver = lazyResolver<MobileFormInput, MobileFormOutput>(() => import('../mobile-form').then((m) => m.mobileFormResolver));
 
 /** Step 1 of the auth page: the mobile number and its country; sends the code by SMS. */
 export function MobileStep({
@@ -40,26 +38,35 @@ export function MobileStep({
   const { lng, dir } = useLanguage();
   const errorMessage = useErrorMessage();
   const request = useRequestOtp();
+  const form = useMobileForm(defaultValues);
+  const mobileInput = useRef<HTMLInputElement>(null);
 
-  const { control, handleSubmit, watch } = useForm<MobileFormInput, unknown, MobileFormOutput>({
-    resolver,
-    defaultValues,
-    // SPEC §5: forms validate on change and on blur.
-    mode: 'all',
-  });
-  const country = watch('country');
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      if (request.isPending) return;
+      onSubmitStart?.();
+      request.mutate(
+        { mobile: values.e164, country: values.country, channel: 'sms' },
+        { onSuccess: (otp) => onCodeSent({ otp, country: values.country, typed: values.mobile }) },
+      );
+    },
+    () => mobileInput.current?.focus(),
+  );
 
-  const onSubmit = handleSubmit((values) => {
-    if (request.isPending) return;
-    onSubmitStart?.();
-    request.mutate(
-      { mobile: values.e164, country: values.country, channel: 'sms' },
-      { onSuccess: (otp) => onCodeSent({ otp, country: values.country, typed: values.mobile }) },
-    );
-  });
+  // Validation runs on every change; the message waits until the user leaves the field, submits,
+  // or has typed a whole number, so it does not nag after the first digit.
+  const digits = form.values.mobile.replace(/\D/g, '');
+  const mobileError = form.errors.mobile;
+  const showMobileError = Boolean(mobileError) && (form.touched.mobile || form.isSubmitted || digits.length >= 11);
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={titleId}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+    >
       <div>
         <Typography id={titleId} variant="h1" component="h1" gutterBottom>
           {t('auth.mobile.title')}
@@ -67,42 +74,29 @@ export function MobileStep({
         <Typography color="text.secondary">{t('auth.mobile.subtitle')}</Typography>
       </div>
 
-      <Controller
-        name="country"
-        control={control}
-        render={({ field }) => (
-          <CountryField value={field.value} onChange={field.onChange} onBlur={field.onBlur} disabled={request.isPending} />
-        )}
+      <CountryField
+        value={form.values.country}
+        onChange={(code) => form.setValue('country', code)}
+        onBlur={() => form.blur('country')}
+        disabled={request.isPending}
       />
 
-      <Controller
+      <DigitTextField
         name="mobile"
-        control={control}
-        render={({ field, fieldState, formState }) => {
-          // Validation runs on every change; the message waits until the user leaves the field,
-          // submits, or has typed a whole number, so it does not nag after the first digit.
-          const digits = field.value.replace(/\D/g, '');
-          const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted || digits.length >= 11);
-          return (
-            <DigitTextField
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              id="auth-mobile"
-              label={t('auth.mobile.label')}
-              placeholder={country === 'IR' ? formatDigits('09123456789', lng) : undefined}
-              type="tel"
-              autoComplete="tel"
-              autoFocus
-              disabled={request.isPending}
-              error={show}
-              helperText={show && fieldState.error?.message ? t(`validation.${fieldState.error.message}`) : ' '}
-              inputProps={{ dir: 'ltr', inputMode: 'tel', maxLength: 32, style: { textAlign: dir === 'rtl' ? 'right' : 'left' } }}
-            />
-          );
-        }}
+        value={form.values.mobile}
+        onChange={(e) => form.setValue('mobile', e.target.value)}
+        onBlur={() => form.blur('mobile')}
+        inputRef={mobileInput}
+        id="auth-mobile"
+        label={t('auth.mobile.label')}
+        placeholder={form.values.country === 'IR' ? formatDigits('09123456789', lng) : undefined}
+        type="tel"
+        autoComplete="tel"
+        autoFocus
+        disabled={request.isPending}
+        error={showMobileError}
+        helperText={showMobileError && mobileError ? t(`validation.${mobileError}`) : ' '}
+        inputProps={{ dir: 'ltr', inputMode: 'tel', maxLength: 32, style: { textAlign: dir === 'rtl' ? 'right' : 'left' } }}
       />
 
       {request.isError ? <FormError message={errorMessage(request.error)} /> : null}
