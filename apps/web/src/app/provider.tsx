@@ -15,7 +15,13 @@ import { BACKGROUND, createAppTheme } from '@/lib/theme';
  * Everything the pages stand on: the Emotion cache of the direction (RTL for fa and ar), the
  * theme (dark by default), server state, and notices.
  */
-export function AppProvider({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProvider({
+  children,
+  queryClient = defaultQueryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   const { dir } = useLanguage();
   const mode = themeModePreference.use();
   const theme = useMemo(() => createAppTheme(mode, dir), [mode, dir]);

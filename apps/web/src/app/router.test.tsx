@@ -32,7 +32,9 @@ const account = {
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
 function renderApp(path: string, handler: Handler) {
-  const fetchMock = vi.fn<typeof fetch>((input, init) => Promise.resolve(handler(String(input), init)));
+  const fetchMock = vi.fn<typeof fetch>((input, init) =>
+    Promise.resolve(handler(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init)),
+  );
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient({ queries: { retry: false } });
@@ -51,7 +53,9 @@ describe('routes and the session gate', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends a logged-out visitor to the auth page, remembering where they were going', async () => {
-    const { router } = renderApp('/?tab=x', (url) => (url === '/api/account' ? unauthenticated() : jsonResponse({}, 404)));
+    const { router } = renderApp('/?tab=x', (url) =>
+      url === '/api/account' ? unauthenticated() : jsonResponse({}, 404),
+    );
     // The first render loads the lazy route modules.
     expect(await screen.findByRole('heading', { level: 1, name: 'ورود یا ثبت‌نام' }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');

@@ -15,10 +15,15 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen />,
     children: [
       { path: paths.auth.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.AuthRoute })) },
-      { path: paths.technicalError.path, lazy: () => import('./routes/technical-error').then((m) => ({ Component: m.TechnicalErrorRoute })) },
+      {
+        path: paths.technicalError.path,
+        lazy: () => import('./routes/technical-error').then((m) => ({ Component: m.TechnicalErrorRoute })),
+      },
       {
         lazy: () => import('./routes/app-root').then((m) => ({ Component: m.AppRoot })),
-        children: [{ index: true, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) }],
+        children: [
+          { index: true, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
+        ],
       },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],

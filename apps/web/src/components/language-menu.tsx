@@ -20,7 +20,13 @@ export default function LanguageMenu({
   onSelect: (lng: Culture) => void;
 }) {
   return (
-    <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} slotProps={{ list: { 'aria-labelledby': labelledBy } }}>
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={onClose}
+      slotProps={{ list: { 'aria-labelledby': labelledBy } }}
+    >
       {CULTURES.map((c) => (
         <MenuItem key={c} lang={c} selected={c === current} onClick={() => onSelect(c)}>
           {LANGUAGE_NAMES[c]}

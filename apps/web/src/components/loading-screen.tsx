@@ -9,7 +9,14 @@ export function LoadingScreen() {
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 3 }}
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 3,
+      }}
     >
       <LogoMark size={56} />
       <CircularProgress aria-label={t('common.loading')} />

@@ -35,7 +35,12 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
-    <Dialog open={open} onClose={logout.isPending ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId}>
+    <Dialog
+      open={open}
+      onClose={logout.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+    >
       <DialogTitle id={titleId}>{t('layout.logout.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{t('layout.logout.message')}</DialogContentText>

@@ -2,6 +2,12 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCountdown } from './use-countdown';
 
+/** Moves the fake clock and lets React apply the updates. */
+const tick = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+
 describe('useCountdown', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -18,38 +24,38 @@ describe('useCountdown', () => {
     expect(result.current.percent).toBe(100);
     expect(result.current.isRunning).toBe(true);
 
-    act(() => vi.advanceTimersByTime(1000));
+    tick(1000);
     expect(result.current.remaining).toBe(3);
     expect(result.current.percent).toBe(75);
 
-    act(() => vi.advanceTimersByTime(2000));
+    tick(2000);
     expect(result.current.remaining).toBe(1);
     expect(result.current.percent).toBe(25);
     expect(onFinished).not.toHaveBeenCalled();
 
-    act(() => vi.advanceTimersByTime(1000));
+    tick(1000);
     expect(result.current.remaining).toBe(0);
     expect(result.current.percent).toBe(0);
     expect(result.current.isRunning).toBe(false);
     expect(onFinished).toHaveBeenCalledTimes(1);
 
     // Stopped: no more ticks, no second call.
-    act(() => vi.advanceTimersByTime(5000));
+    tick(5000);
     expect(onFinished).toHaveBeenCalledTimes(1);
     expect(result.current.remaining).toBe(0);
   });
 
   it('does not tick before a second has passed', () => {
     const { result } = renderHook(() => useCountdown(10));
-    act(() => vi.advanceTimersByTime(999));
+    tick(999);
     expect(result.current.remaining).toBe(10);
-    act(() => vi.advanceTimersByTime(1));
+    tick(1);
     expect(result.current.remaining).toBe(9);
   });
 
   it('restarts from a new number of seconds (e.g. the server’s retryAfterSeconds)', () => {
     const { result } = renderHook(() => useCountdown(3));
-    act(() => vi.advanceTimersByTime(3000));
+    tick(3000);
     expect(result.current.isRunning).toBe(false);
 
     act(() => result.current.start(120));
@@ -57,7 +63,7 @@ describe('useCountdown', () => {
     expect(result.current.total).toBe(120);
     expect(result.current.isRunning).toBe(true);
 
-    act(() => vi.advanceTimersByTime(30_000));
+    tick(30_000);
     expect(result.current.remaining).toBe(90);
     expect(result.current.percent).toBe(75);
   });
@@ -81,7 +87,7 @@ describe('useCountdown', () => {
     act(() => result.current.start());
     expect(result.current.remaining).toBe(5);
     act(() => result.current.stop());
-    act(() => vi.advanceTimersByTime(10_000));
+    tick(10_000);
     expect(result.current.remaining).toBe(0);
     expect(onFinished).not.toHaveBeenCalled();
   });

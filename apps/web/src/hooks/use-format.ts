@@ -1,14 +1,7 @@
 import { useMemo } from 'react';
 import type { Currency } from '@portal/contract/core/money';
 import { useTranslation } from 'react-i18next';
-import {
-  formatClock,
-  formatDate,
-  formatDuration,
-  formatNumber,
-  formatPercent,
-  type DateStyle,
-} from '@/lib/format';
+import { formatClock, formatDate, formatDuration, formatNumber, formatPercent, type DateStyle } from '@/lib/format';
 import { formatAmount, type AmountOptions } from '@/lib/format-money';
 import { useCalendar } from '@/lib/preferences';
 import { useLanguage } from './use-language';
@@ -27,7 +20,8 @@ export function useFormat() {
       percent: (ratio: number) => formatPercent(ratio, lng),
       duration: (seconds: number) => formatDuration(seconds, lng),
       clock: (seconds: number) => formatClock(seconds, lng),
-      amount: (amount: string, currency: Currency, options?: AmountOptions) => formatAmount(amount, currency, lng, options),
+      amount: (amount: string, currency: Currency, options?: AmountOptions) =>
+        formatAmount(amount, currency, lng, options),
       /** An amount followed by the currency's name: `۱٬۲۵۰ تتر`. */
       money: (amount: string, currency: Currency, options?: AmountOptions) =>
         `${formatAmount(amount, currency, lng, options)} ${t(`currency.${currency}`)}`,

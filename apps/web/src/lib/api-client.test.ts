@@ -63,27 +63,43 @@ describe('callApi', () => {
 
   it('sends the body checked by the contract (defaults applied, digits normalised)', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
-      jsonResponse({ mobile: '+989121234567', channel: 'sms', expiresInSeconds: 120, resendInSeconds: 60, voiceInSeconds: 60, isRegistered: true }),
+      jsonResponse({
+        mobile: '+989121234567',
+        channel: 'sms',
+        expiresInSeconds: 120,
+        resendInSeconds: 60,
+        voiceInSeconds: 60,
+        isRegistered: true,
+      }),
     );
     vi.stubGlobal('fetch', fetchMock);
     await callApi(requestOtp, { body: { mobile: '+989121234567' } });
     const init = fetchMock.mock.calls[0]![1]!;
-    expect(JSON.parse(String(init.body))).toEqual({ mobile: '+989121234567', country: 'IR', purpose: 'login', channel: 'sms' });
+    expect(JSON.parse(init.body as string)).toEqual({
+      mobile: '+989121234567',
+      country: 'IR',
+      purpose: 'login',
+      channel: 'sms',
+    });
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
   });
 
   it('throws the server’s error code, status and details', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn<typeof fetch>().mockResolvedValue(
-        jsonResponse({ code: 'OTP_INVALID', message: 'wrong code', details: { attemptsLeft: 3 } }, 400),
-      ),
+      vi
+        .fn<typeof fetch>()
+        .mockResolvedValue(
+          jsonResponse({ code: 'OTP_INVALID', message: 'wrong code', details: { attemptsLeft: 3 } }, 400),
+        ),
     );
     const e = await caught(callApi(requestOtp, { body: { mobile: '+989121234567' } }));
     expect(e.status).toBe(400);
     expect(e.code).toBe('OTP_INVALID');
     expect(e.details).toEqual({ attemptsLeft: 3 });
-    expect(getErrorMessage(e, i18next.t, 'fa', (k) => i18next.exists(k))).toBe('کد تأیید درست نیست. تعداد تلاش‌های باقی‌مانده: ۳');
+    expect(getErrorMessage(e, i18next.t, 'fa', (k) => i18next.exists(k))).toBe(
+      'کد تأیید درست نیست. تعداد تلاش‌های باقی‌مانده: ۳',
+    );
   });
 
   it('turns a failed connection into NETWORK', async () => {
@@ -106,7 +122,10 @@ describe('callApi', () => {
   });
 
   it('falls back to the status when the answer is not the error shape', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>().mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
     const e = await caught(callApi(getAccount));
     expect(e).toMatchObject({ status: 502, code: 'UNKNOWN' });
     expect(getErrorMessage(e, i18next.t, 'fa', (k) => i18next.exists(k))).toBe('متأسفانه خطایی رخ داده است.');
@@ -147,6 +166,8 @@ describe('error messages (SPEC §8)', () => {
 
   it('prefers the code’s own message and adds when to retry', () => {
     const e = new ApiError(429, 'OTP_RESEND_TOO_SOON', 'x', { retryAfterSeconds: 42 });
-    expect(getErrorMessage(e, t, 'fa', has)).toBe('کد تأیید به‌تازگی ارسال شده است. لطفاً ۴۲ ثانیه دیگر دوباره تلاش کنید.');
+    expect(getErrorMessage(e, t, 'fa', has)).toBe(
+      'کد تأیید به‌تازگی ارسال شده است. لطفاً ۴۲ ثانیه دیگر دوباره تلاش کنید.',
+    );
   });
 });

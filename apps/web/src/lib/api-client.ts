@@ -21,13 +21,19 @@ export interface CallOptions<E> {
   signal?: AbortSignal;
 }
 
+function scalar(v: unknown): string {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint'
+    ? String(v)
+    : JSON.stringify(v);
+}
+
 function toQueryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
     if (v === undefined || v === null) continue;
-    if (Array.isArray(v)) for (const item of v) qs.append(k, String(item));
-    else qs.set(k, String(v));
+    if (Array.isArray(v)) for (const item of v as unknown[]) qs.append(k, scalar(item));
+    else qs.set(k, scalar(v));
   }
   const s = qs.toString();
   return s ? `?${s}` : '';

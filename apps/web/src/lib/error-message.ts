@@ -55,8 +55,7 @@ export function getErrorMessage(error: unknown, t: TFunction, lng: string, hasKe
 export function useErrorMessage(): (error: unknown) => string {
   const { t, i18n } = useTranslation();
   return useCallback(
-    (error: unknown) =>
-      getErrorMessage(error, t, i18n.resolvedLanguage ?? i18n.language, (key) => i18n.exists(key)),
+    (error: unknown) => getErrorMessage(error, t, i18n.resolvedLanguage ?? i18n.language, (key) => i18n.exists(key)),
     [t, i18n],
   );
 }

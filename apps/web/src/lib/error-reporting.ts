@@ -3,9 +3,11 @@
  * DSN was set at build time: without one, not a byte of it reaches the browser. This module is
  * the light front door the first load imports; `sentry.ts` is the part that is fetched.
  */
+import type * as sentryModule from './sentry';
+
 const isConfigured = Boolean(import.meta.env.VITE_SENTRY_DSN);
 
-type SentryModule = typeof import('./sentry');
+type SentryModule = typeof sentryModule;
 let loading: Promise<SentryModule | null> | undefined;
 
 function load(): Promise<SentryModule | null> {

@@ -31,10 +31,9 @@ export function formatDecimal(amount: string, lng: string, options: AmountOption
   let frac = fracRaw.slice(0, Math.max(0, maxFractionDigits)).replace(/0+$/, '');
   if (frac.length < minFractionDigits) frac = frac.padEnd(minFractionDigits, '0');
 
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u0000');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const isZero = /^0+$/.test(int) && !/[1-9]/.test(frac);
-  const toLocal = (s: string) =>
-    s.replace(/\d/g, (d) => sym.digits[Number(d)] ?? d).replace(/\u0000/g, sym.group);
+  const toLocal = (s: string) => s.replace(/\d/g, (d) => sym.digits[Number(d)] ?? d).replace(/,/g, sym.group);
 
   return `${sign && !isZero ? sym.minus : ''}${toLocal(grouped)}${frac ? sym.decimal + toLocal(frac) : ''}`;
 }

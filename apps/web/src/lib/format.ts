@@ -93,7 +93,8 @@ export function localeSymbols(lng: string): LocaleSymbols {
   const nf = new Intl.NumberFormat(locale, { useGrouping: false });
   const digits = Array.from({ length: 10 }, (_, d) => nf.format(d));
   const parts = new Intl.NumberFormat(locale).formatToParts(-1234.5);
-  const find = (type: Intl.NumberFormatPartTypes, fallback: string) => parts.find((p) => p.type === type)?.value ?? fallback;
+  const find = (type: Intl.NumberFormatPartTypes, fallback: string) =>
+    parts.find((p) => p.type === type)?.value ?? fallback;
   const symbols: LocaleSymbols = {
     digits,
     group: find('group', ','),

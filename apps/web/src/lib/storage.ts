@@ -19,18 +19,15 @@ export const safeStorage = {
 };
 
 export interface StoredPreference<T> {
-  get(): T;
-  set(value: T): void;
-  subscribe(listener: () => void): () => void;
+  get: () => T;
+  set: (value: T) => void;
+  subscribe: (listener: () => void) => () => void;
   /** The current value, re-rendering when it changes (here or in another tab). */
-  use(): T;
+  use: () => T;
 }
 
 /** One user preference kept in localStorage, readable outside React and observable inside it. */
-export function storedPreference<T extends string>(
-  key: string,
-  parse: (raw: string | null) => T,
-): StoredPreference<T> {
+export function storedPreference<T extends string>(key: string, parse: (raw: string | null) => T): StoredPreference<T> {
   const listeners = new Set<() => void>();
   let current = parse(safeStorage.get(key));
 
@@ -44,22 +41,19 @@ export function storedPreference<T extends string>(
     notify();
   };
 
-  const pref: StoredPreference<T> = {
-    get: () => current,
-    set(value) {
-      current = value;
-      safeStorage.set(key, value);
-      notify();
-    },
-    subscribe(listener) {
-      if (listeners.size === 0) window.addEventListener('storage', onStorage);
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-      };
-    },
-    use: () => useSyncExternalStore(pref.subscribe, pref.get, pref.get),
+  const get = () => current;
+  const set = (value: T) => {
+    current = value;
+    safeStorage.set(key, value);
+    notify();
   };
-  return pref;
+  const subscribe = (listener: () => void) => {
+    if (listeners.size === 0) window.addEventListener('storage', onStorage);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+    };
+  };
+  return { get, set, subscribe, use: () => useSyncExternalStore(subscribe, get, get) };
 }

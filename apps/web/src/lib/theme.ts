@@ -1,7 +1,15 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { ThemeMode } from './preferences';
 
-export const FONT_FAMILY = ['Vazirmatn', 'Tahoma', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'].join(',');
+export const FONT_FAMILY = [
+  'Vazirmatn',
+  'Tahoma',
+  'system-ui',
+  '-apple-system',
+  'Segoe UI',
+  'Roboto',
+  'sans-serif',
+].join(',');
 
 /** Background colours, also used for `<meta name="theme-color">`. */
 export const BACKGROUND = { dark: '#0e141b', light: '#f5f7fa' } as const;
@@ -24,7 +32,9 @@ export function createAppTheme(mode: ThemeMode, direction: 'rtl' | 'ltr'): Theme
       primary: dark
         ? { main: '#3ec98e', dark: '#31a272', contrastText: '#06170f' }
         : { main: '#0b7a50', contrastText: '#ffffff' },
-      secondary: dark ? { main: '#f4c25b', dark: '#e0aa3a', contrastText: '#1a1300' } : { main: '#8a5a00', contrastText: '#ffffff' },
+      secondary: dark
+        ? { main: '#f4c25b', dark: '#e0aa3a', contrastText: '#1a1300' }
+        : { main: '#8a5a00', contrastText: '#ffffff' },
       success: dark ? { main: '#4fd18b' } : { main: '#1b7a3d' },
       error: dark ? { main: '#ff8a80', dark: '#ff6f61', contrastText: '#1a0000' } : { main: '#c62828' },
       warning: dark ? { main: '#ffb74d' } : { main: '#a15c00' },
@@ -32,9 +42,7 @@ export function createAppTheme(mode: ThemeMode, direction: 'rtl' | 'ltr'): Theme
       background: dark
         ? { default: BACKGROUND.dark, paper: '#16202b' }
         : { default: BACKGROUND.light, paper: '#ffffff' },
-      text: dark
-        ? { primary: '#e8eef4', secondary: '#a9b7c6' }
-        : { primary: '#14202b', secondary: '#4a5a6a' },
+      text: dark ? { primary: '#e8eef4', secondary: '#a9b7c6' } : { primary: '#14202b', secondary: '#4a5a6a' },
       divider: dark ? 'rgba(255,255,255,0.12)' : 'rgba(0,0,0,0.12)',
     },
     typography: {

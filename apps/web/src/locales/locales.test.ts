@@ -16,7 +16,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const languages = { fa: flatten(fa as Tree), ar: flatten(ar as Tree), en: flatten(en as Tree) };
+const languages = { fa: flatten(fa), ar: flatten(ar), en: flatten(en) };
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('locale files', () => {
@@ -36,7 +36,9 @@ describe('locale files', () => {
   it('uses the same interpolation placeholders in every language', () => {
     const mismatched = [...allKeys].filter((k) => {
       const ref = placeholders(languages.fa.get(k) ?? '').join();
-      return placeholders(languages.ar.get(k) ?? '').join() !== ref || placeholders(languages.en.get(k) ?? '').join() !== ref;
+      return (
+        placeholders(languages.ar.get(k) ?? '').join() !== ref || placeholders(languages.en.get(k) ?? '').join() !== ref
+      );
     });
     expect(mismatched).toEqual([]);
   });
@@ -50,7 +52,8 @@ describe('locale files', () => {
 
   it('has the SPEC §8 status messages', () => {
     for (const map of Object.values(languages)) {
-      for (const key of ['network', 'generic', '302', '400', '401', '403', '404']) expect(map.has(`errors.http.${key}`)).toBe(true);
+      for (const key of ['network', 'generic', '302', '400', '401', '403', '404'])
+        expect(map.has(`errors.http.${key}`)).toBe(true);
     }
   });
 

@@ -8,7 +8,9 @@ import { createQueryClient } from '@/lib/query-client';
 export function renderWithApp(ui: ReactElement, { route = '/', ...options }: RenderOptions & { route?: string } = {}) {
   const queryClient = createQueryClient({ queries: { retry: false, staleTime: Infinity } });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
-  const Wrapper = ({ children }: { children: ReactNode }) => <AppProvider queryClient={queryClient}>{children}</AppProvider>;
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <AppProvider queryClient={queryClient}>{children}</AppProvider>
+  );
   return { queryClient, router, ...render(<RouterProvider router={router} />, { wrapper: Wrapper, ...options }) };
 }
 

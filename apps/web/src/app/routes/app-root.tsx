@@ -25,4 +25,3 @@ export function AppRoot() {
   if (account.isError && !account.isFetching) return <Navigate to={paths.technicalError.getHref(here)} replace />;
   return <LoadingScreen />;
 }
-

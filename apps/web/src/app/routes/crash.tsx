@@ -31,7 +31,12 @@ export function CrashPage() {
     >
       <title>{`${t('errorPages.crash.title')} | ${t('app.name')}`}</title>
       {import.meta.env.DEV && error instanceof Error ? (
-        <Typography component="pre" variant="body2" dir="ltr" sx={{ whiteSpace: 'pre-wrap', textAlign: 'left', maxWidth: '100%', overflow: 'auto' }}>
+        <Typography
+          component="pre"
+          variant="body2"
+          dir="ltr"
+          sx={{ whiteSpace: 'pre-wrap', textAlign: 'left', maxWidth: '100%', overflow: 'auto' }}
+        >
           {error.stack ?? error.message}
         </Typography>
       ) : null}

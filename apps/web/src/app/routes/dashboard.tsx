@@ -3,4 +3,3 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
 export function DashboardRoute() {
   return <DashboardScreen />;
 }
-

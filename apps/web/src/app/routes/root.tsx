@@ -18,9 +18,24 @@ export function RootLayout() {
         <Box
           role="progressbar"
           aria-label={t('common.loading')}
-          sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, overflow: 'hidden', zIndex: (th) => th.zIndex.tooltip }}
+          sx={{
+            position: 'fixed',
+            top: 0,
+            left: 0,
+            right: 0,
+            height: 3,
+            overflow: 'hidden',
+            zIndex: (th) => th.zIndex.tooltip,
+          }}
         >
-          <Box sx={{ width: '40%', height: '100%', bgcolor: 'primary.main', animation: `${slide} 1.1s ease-in-out infinite` }} />
+          <Box
+            sx={{
+              width: '40%',
+              height: '100%',
+              bgcolor: 'primary.main',
+              animation: `${slide} 1.1s ease-in-out infinite`,
+            }}
+          />
         </Box>
       ) : null}
       <Outlet />

@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '@/lib/error-message';
 
 /** A section that failed to load: the translated reason and a retry button. */
-export function ErrorState({ error, onRetry, isRetrying = false }: { error: unknown; onRetry?: () => void; isRetrying?: boolean }) {
+export function ErrorState({
+  error,
+  onRetry,
+  isRetrying = false,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  isRetrying?: boolean;
+}) {
   const { t } = useTranslation();
   const message = useErrorMessage()(error);
   return (

@@ -3,7 +3,14 @@ import FormHelperText from '@mui/material/FormHelperText';
 import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type ChangeEventHandler, type FocusEventHandler, type PointerEventHandler, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  type ChangeEventHandler,
+  type FocusEventHandler,
+  type PointerEventHandler,
+  type ReactNode,
+  type Ref,
+} from 'react';
 
 export interface TextInputProps {
   label: string;
@@ -52,7 +59,14 @@ export function TextInput({
   const inputId = id ?? autoId;
   const helperId = helperText ? `${inputId}-helper` : undefined;
   return (
-    <FormControl variant="outlined" fullWidth={fullWidth} error={error} disabled={disabled} onPointerEnter={onPointerEnter} onPointerDown={onPointerDown}>
+    <FormControl
+      variant="outlined"
+      fullWidth={fullWidth}
+      error={error}
+      disabled={disabled}
+      onPointerEnter={onPointerEnter}
+      onPointerDown={onPointerDown}
+    >
       <InputLabel htmlFor={inputId}>{label}</InputLabel>
       <OutlinedInput
         {...input}

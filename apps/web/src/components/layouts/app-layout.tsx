@@ -186,7 +186,12 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
               <>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1.5, color: 'text.secondary' }}>
                   <PersonOutline fontSize="small" aria-hidden="true" />
-                  <Typography component="span" variant="body2" dir="ltr" aria-label={t('layout.user.mobile', { mobile: shownMobile })}>
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    dir="ltr"
+                    aria-label={t('layout.user.mobile', { mobile: shownMobile })}
+                  >
                     {shownMobile}
                   </Typography>
                 </Box>

@@ -30,7 +30,13 @@ export default function NoticeSnackbar({
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       sx={{ bottom: { xs: 80, md: 24 } }}
     >
-      <Alert onClose={onClose} severity={severity} variant="filled" closeText={t('common.close')} sx={{ width: '100%', alignItems: 'center' }}>
+      <Alert
+        onClose={onClose}
+        severity={severity}
+        variant="filled"
+        closeText={t('common.close')}
+        sx={{ width: '100%', alignItems: 'center' }}
+      >
         {text}
       </Alert>
     </Snackbar>

@@ -2,8 +2,11 @@
  * libphonenumber's metadata is the largest piece of the auth page, and the first paint does not
  * need it: it is loaded when the user starts typing a number or opens the country picker.
  */
-type MobileModule = typeof import('@portal/contract/core/mobile');
-type CountriesModule = typeof import('./countries');
+import type * as mobileRules from '@portal/contract/core/mobile';
+import type * as countryList from './countries';
+
+type MobileModule = typeof mobileRules;
+type CountriesModule = typeof countryList;
 
 let mobile: Promise<MobileModule> | undefined;
 let countries: Promise<CountriesModule> | undefined;
@@ -17,7 +20,6 @@ export function loadCountries(): Promise<CountriesModule> {
   countries ??= import('./countries');
   return countries;
 }
-
 
 export const DEFAULT_COUNTRY = 'IR';
 /** The default country's calling code, shown before the phone metadata has loaded. */

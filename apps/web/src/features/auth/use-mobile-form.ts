@@ -59,15 +59,14 @@ export function useMobileForm(defaultValues: MobileFormInput) {
   );
 
   const handleSubmit = useCallback(
-    (onValid: (data: MobileFormOutput) => void, onInvalid?: () => void) =>
-      (e: FormEvent) => {
-        e.preventDefault();
-        setIsSubmitted(true);
-        void validate(latest.current).then((data) => {
-          if (data) onValid(data);
-          else onInvalid?.();
-        });
-      },
+    (onValid: (data: MobileFormOutput) => void, onInvalid?: () => void) => (e: FormEvent) => {
+      e.preventDefault();
+      setIsSubmitted(true);
+      void validate(latest.current).then((data) => {
+        if (data) onValid(data);
+        else onInvalid?.();
+      });
+    },
     [validate],
   );
 

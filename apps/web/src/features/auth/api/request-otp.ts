@@ -6,7 +6,10 @@ import type { RequestOtpBody, RequestOtpResponse } from '@portal/contract/auth/a
  * the API client (with zod) are fetched on first use: the auth page paints without them.
  */
 export async function requestOtpCode(body: RequestOtpBody): Promise<RequestOtpResponse> {
-  const [{ requestOtp }, { callApi }] = await Promise.all([import('@portal/contract/auth/auth'), import('@/lib/api-client')]);
+  const [{ requestOtp }, { callApi }] = await Promise.all([
+    import('@portal/contract/auth/auth'),
+    import('@/lib/api-client'),
+  ]);
   return callApi(requestOtp, { body });
 }
 

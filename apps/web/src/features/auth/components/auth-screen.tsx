@@ -110,7 +110,14 @@ export function AuthScreen() {
         </Box>
         <Box
           component="main"
-          sx={{ flexGrow: 1, display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'center', px: 2, py: { xs: 2, sm: 4 } }}
+          sx={{
+            flexGrow: 1,
+            display: 'flex',
+            alignItems: { xs: 'flex-start', sm: 'center' },
+            justifyContent: 'center',
+            px: 2,
+            py: { xs: 2, sm: 4 },
+          }}
         >
           <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 2.5, sm: 4 } }}>
             {step.kind === 'mobile' ? (
@@ -124,7 +131,13 @@ export function AuthScreen() {
                 }}
               />
             ) : (
-              <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', minHeight: 320 }}><CircularProgress aria-label={t('common.loading')} /></Box>}>
+              <Suspense
+                fallback={
+                  <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
+                    <CircularProgress aria-label={t('common.loading')} />
+                  </Box>
+                }
+              >
                 <CodeStep
                   key={step.sent.otp.mobile}
                   titleId={titleId}

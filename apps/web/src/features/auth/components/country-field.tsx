@@ -47,7 +47,8 @@ export function CountryField(props: CountryFieldProps) {
       return props.value;
     }
   })();
-  const calling = props.value === DEFAULT_COUNTRY ? ` (\u2066${formatDigits(`+${DEFAULT_CALLING_CODE}`, lng)}\u2069)` : '';
+  const calling =
+    props.value === DEFAULT_COUNTRY ? ` (\u2066${formatDigits(`+${DEFAULT_CALLING_CODE}`, lng)}\u2069)` : '';
 
   const placeholder = (
     <TextInput

@@ -47,8 +47,10 @@ export default function CountrySelect({
       renderOption={(props, option) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (
-          <Box component="li" key={key} {...rest} sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }}>
-            <span>{option.name}</span>
+          <Box component="li" key={key} {...rest} sx={{ gap: 1 }}>
+            <Box component="span" sx={{ flexGrow: 1 }}>
+              {option.name}
+            </Box>
             <Box component="span" dir="ltr" sx={{ color: 'text.secondary' }}>
               {formatDigits(`+${option.callingCode}`, lng)}
             </Box>

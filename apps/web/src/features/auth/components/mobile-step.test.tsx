@@ -28,7 +28,11 @@ describe('the mobile step of the auth page', () => {
   function renderStep() {
     const onCodeSent = vi.fn();
     renderWithApp(<MobileStep titleId="t" defaultValues={{ country: 'IR', mobile: '' }} onCodeSent={onCodeSent} />);
-    return { onCodeSent, input: screen.getByLabelText('شمارهٔ موبایل'), submit: screen.getByRole('button', { name: 'دریافت کد تأیید' }) };
+    return {
+      onCodeSent,
+      input: screen.getByLabelText('شمارهٔ موبایل'),
+      submit: screen.getByRole('button', { name: 'دریافت کد تأیید' }),
+    };
   }
 
   it('accepts a number typed in Persian digits and sends it normalised', async () => {
@@ -45,7 +49,12 @@ describe('the mobile step of the auth page', () => {
     expect(url).toBe('/api/auth/otp');
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('same-origin');
-    expect(JSON.parse(String(init?.body))).toEqual({ mobile: '+989123456789', country: 'IR', channel: 'sms', purpose: 'login' });
+    expect(JSON.parse(init?.body as string)).toEqual({
+      mobile: '+989123456789',
+      country: 'IR',
+      channel: 'sms',
+      purpose: 'login',
+    });
     expect(onCodeSent.mock.calls[0]![0]).toMatchObject({ country: 'IR', typed: '0912 345 6789', otp: otpResponse });
   });
 
@@ -55,7 +64,7 @@ describe('the mobile step of the auth page', () => {
     await userEvent.type(input, typed);
     await userEvent.click(submit);
     await waitFor(() => expect(onCodeSent).toHaveBeenCalled());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)).mobile).toBe('+989123456789');
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string).mobile).toBe('+989123456789');
   });
 
   it('shows the translated error for an invalid number and sends nothing', async () => {

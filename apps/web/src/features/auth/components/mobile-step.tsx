@@ -96,7 +96,12 @@ export function MobileStep({
         disabled={request.isPending}
         error={showMobileError}
         helperText={showMobileError && mobileError ? t(`validation.${mobileError}`) : ' '}
-        inputProps={{ dir: 'ltr', inputMode: 'tel', maxLength: 32, style: { textAlign: dir === 'rtl' ? 'right' : 'left' } }}
+        inputProps={{
+          dir: 'ltr',
+          inputMode: 'tel',
+          maxLength: 32,
+          style: { textAlign: dir === 'rtl' ? 'right' : 'left' },
+        }}
       />
 
       {request.isError ? <FormError message={errorMessage(request.error)} /> : null}

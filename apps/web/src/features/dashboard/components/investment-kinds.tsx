@@ -38,9 +38,16 @@ export function InvestmentKinds() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('dashboard.start.subtitle')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' } }}
+      >
         {KINDS.map(({ key, icon: Icon, to, color }) => (
-          <Card key={key} component="article" aria-labelledby={`kind-${key}-title`} sx={{ display: 'flex', flexDirection: 'column' }}>
+          <Card
+            key={key}
+            component="article"
+            aria-labelledby={`kind-${key}-title`}
+            sx={{ display: 'flex', flexDirection: 'column' }}
+          >
             <CardContent sx={{ flexGrow: 1 }}>
               <Box
                 sx={{

@@ -22,7 +22,15 @@ type AssetsTab = 'total' | 'pnl7d';
  * currency (localStorage `activeCurrency`). Values are decimal strings; until the portfolio API
  * exists (a later issue) a new user's are zero.
  */
-export function MyAssetsCard({ totalValue = '0', pnl7d = '0', pnl7dRatio = 0 }: { totalValue?: string; pnl7d?: string; pnl7dRatio?: number }) {
+export function MyAssetsCard({
+  totalValue = '0',
+  pnl7d = '0',
+  pnl7dRatio = 0,
+}: {
+  totalValue?: string;
+  pnl7d?: string;
+  pnl7dRatio?: number;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const currency = activeCurrencyPreference.use();
@@ -58,8 +66,18 @@ export function MyAssetsCard({ totalValue = '0', pnl7d = '0', pnl7dRatio = 0 }: 
           variant="fullWidth"
           sx={{ mt: 1.5, borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tab value="total" id="assets-tab-total" aria-controls="assets-panel-total" label={t('dashboard.assets.totalTab')} />
-          <Tab value="pnl7d" id="assets-tab-pnl7d" aria-controls="assets-panel-pnl7d" label={t('dashboard.assets.pnlTab')} />
+          <Tab
+            value="total"
+            id="assets-tab-total"
+            aria-controls="assets-panel-total"
+            label={t('dashboard.assets.totalTab')}
+          />
+          <Tab
+            value="pnl7d"
+            id="assets-tab-pnl7d"
+            aria-controls="assets-panel-pnl7d"
+            label={t('dashboard.assets.pnlTab')}
+          />
         </Tabs>
         <Box role="tabpanel" id={`assets-panel-${tab}`} aria-labelledby={`assets-tab-${tab}`} sx={{ pt: 2.5 }}>
           <Typography variant="body2" color="text.secondary">

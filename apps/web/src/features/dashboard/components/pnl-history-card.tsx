@@ -32,7 +32,10 @@ export function PnlHistoryCard({ history = ZERO }: { history?: PnlHistory }) {
         </Typography>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
           {rows.map((row) => (
-            <Box key={row.key} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}>
+            <Box
+              key={row.key}
+              sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}
+            >
               <Typography component="dt" color="text.secondary">
                 {row.label}
               </Typography>

@@ -32,7 +32,10 @@ export function QuickLinks() {
         <Typography id="quick-links-title" variant="h2" sx={{ mb: 2 }}>
           {t('dashboard.quickLinks.title')}
         </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(3, 1fr)' }}>
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(3, 1fr)' }}
+        >
           {LINKS.map(({ key, icon: Icon, to }) => (
             <li key={key}>
               <ButtonBase

@@ -62,7 +62,10 @@ export function ReferralCard({ referralCode }: { referralCode: string }) {
             </Typography>
           </div>
           <Tooltip title={t('dashboard.referral.copyCode')}>
-            <IconButton aria-label={t('dashboard.referral.copyCode')} onClick={() => void copyText(referralCode, 'notices.codeCopied')}>
+            <IconButton
+              aria-label={t('dashboard.referral.copyCode')}
+              onClick={() => void copyText(referralCode, 'notices.codeCopied')}
+            >
               <ContentCopy />
             </IconButton>
           </Tooltip>
