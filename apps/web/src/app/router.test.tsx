@@ -108,6 +108,26 @@ describe('routes and the session gate', () => {
     expect(screen.getByRole('link', { name: 'بازگشت به صفحهٔ اصلی' }).getAttribute('href')).toBe('/');
   });
 
+  it('shows the crash page (title, message, back home) when a page fails to render', async () => {
+    // The error is expected here: React reports what the boundary caught.
+    // eslint-disable-next-line no-console -- silencing what React reports is the point here
+    vi.mocked(console.error).mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('render failed');
+    }
+    const router = createMemoryRouter([{ ...routes[0], children: [{ path: '/', element: <Broken /> }] }], {
+      initialEntries: ['/'],
+    });
+    render(
+      <AppProvider queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'خطای غیرمنتظره' })).toBeTruthy();
+    expect(screen.getByText(/در نمایش این صفحه مشکلی پیش آمد/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'بازگشت به صفحهٔ اصلی' }).getAttribute('href')).toBe('/');
+  });
+
   it('returns to the auth page when any call answers 401 (SPEC §4)', async () => {
     let loggedIn = true;
     const { router, queryClient } = renderApp('/', (url) => {
