@@ -121,9 +121,7 @@ export function measurePortalStatic(authRoute: RegExp): JsMeasure & { authChunk:
     // The route module (`src/app/routes/auth.tsx`), or the chunk Rollup named after it when the module
     // was merged into a shared chunk (`_auth-<hash>.js`).
     const dynamic = Object.keys(manifest).filter((k) => manifest[k]?.isDynamicEntry);
-    const key =
-      dynamic.find((k) => authRoute.test(k)) ??
-      dynamic.find((k) => /(^|\/)auth-[\w-]+\.js$/.test(manifest[k]?.file ?? ''));
+    const key = dynamic.find((k) => authRoute.test(k)) ?? dynamic.find((k) => /^_auth-[\w-]+\.js$/.test(k));
     if (key) {
       authChunk = key;
       staticClosure(manifest, key, files);
