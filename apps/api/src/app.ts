@@ -110,15 +110,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sms =
     opts.adapters?.sms ??
     (env.SMS_PROVIDER === 'kavenegar'
-      ? createKavenegarSms({ apiKey: env.KAVENEGAR_API_KEY ?? '', baseUrl: env.KAVENEGAR_BASE_URL, template: env.KAVENEGAR_TEMPLATE })
+      ? createKavenegarSms({
+          apiKey: env.KAVENEGAR_API_KEY ?? '',
+          baseUrl: env.KAVENEGAR_BASE_URL,
+          template: env.KAVENEGAR_TEMPLATE,
+        })
       : createOutboxSms(database.db, app.log));
   const cookie = { secure: env.COOKIE_SECURE };
 
-  await app.register(sessionsPlugin, { db: database.db });
+  await app.register(sessionsPlugin, { db: database.db, bus: database.bus });
   await app.register(async (api) => {
     systemRoutes(api, { database });
-    authRoutes(api, { db: database.db, sms, secret: opts.secret, cookie, ...(opts.now ? { now: opts.now } : {}) });
-    accountRoutes(api, { db: database.db });
+    authRoutes(api, {
+      db: database.db,
+      bus: database.bus,
+      sms,
+      secret: opts.secret,
+      cookie,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
+    accountRoutes(api, { db: database.db, bus: database.bus });
     if (!isProd) devRoutes(api, { db: database.db });
   });
   await app.register(webPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });

@@ -38,7 +38,11 @@ export const envSchema = z
     if (env.NODE_ENV === 'production') {
       if (!env.APP_SECRET) ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'required in production' });
       if (env.SMS_PROVIDER === 'outbox')
-        ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'the outbox is for development; set kavenegar' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_PROVIDER'],
+          message: 'the outbox is for development; set kavenegar',
+        });
     }
     if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY)
       ctx.addIssue({ code: 'custom', path: ['KAVENEGAR_API_KEY'], message: 'required with SMS_PROVIDER=kavenegar' });

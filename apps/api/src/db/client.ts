@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { createLocalBus, createPostgresBus, type InvalidationBus } from '../lib/invalidation';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -14,6 +15,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Cache invalidation across instances (LISTEN/NOTIFY on PostgreSQL, in process on PGlite). */
+  bus: InvalidationBus;
   ping(): Promise<number>;
   close(): Promise<void>;
 }
@@ -23,8 +26,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = path.resolve(here, '..', here.endsWith(path.join('src', 'db')) ? '..' : '', 'drizzle');
 
 export type DatabaseOptions =
-  | { driver: 'postgres'; url: string; poolSize?: number }
-  | { driver: 'pglite'; dataDir?: string };
+  { driver: 'postgres'; url: string; poolSize?: number } | { driver: 'pglite'; dataDir?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'postgres') {
@@ -32,6 +34,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that the server ends (restart, failover, a dropped test database) must not crash the process.
+    pool.on('error', () => undefined);
     const db = drizzle(pool, { schema, casing: 'snake_case' });
     // One migrator at a time across instances.
     const client = await pool.connect();
@@ -42,11 +46,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('SELECT pg_advisory_unlock(724001)').catch(() => undefined);
       client.release();
     }
+    const bus = createPostgresBus(pool, () => new pg.Client({ connectionString: options.url }));
     return {
       db: db as unknown as Db,
       driver: 'postgres',
+      bus,
       ping: () => timed(() => db.execute(sql`select 1`)),
-      close: () => pool.end(),
+      close: async () => {
+        await bus.close();
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -59,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     driver: 'pglite',
+    bus: createLocalBus(),
     ping: () => timed(() => db.execute(sql`select 1`)),
     close: () => client.close(),
   };
@@ -72,6 +82,6 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -18,7 +29,9 @@ export const users = pgTable(
     twoFactorSecret: text(),
     kycLevel: smallint().notNull().default(0),
     shahkarPassed: boolean().notNull().default(false),
-    affiliateRole: text({ enum: ['None', 'Affiliate', 'Influencer'] }).notNull().default('None'),
+    affiliateRole: text({ enum: ['None', 'Affiliate', 'Influencer'] })
+      .notNull()
+      .default('None'),
     isAffiliateRoleDisabled: boolean().notNull().default(false),
     referralCode: text().notNull(),
     referredBy: uuid(),
@@ -65,10 +78,7 @@ export const otpChallenges = pgTable(
     /** Set when the code was used, or replaced by a newer one. */
     consumedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [
-    index('otp_mobile_created_idx').on(t.mobile, t.createdAt),
-    index('otp_ip_created_idx').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('otp_mobile_created_idx').on(t.mobile, t.createdAt), index('otp_ip_created_idx').on(t.ip, t.createdAt)],
 );
 
 /** What the local SMS adapter "sent": read by developers, tests and the operator console. */
@@ -97,7 +107,9 @@ export const auditLog = pgTable(
     subjectType: text(),
     subjectId: text(),
     ip: text(),
-    data: jsonb().notNull().default(sql`'{}'::jsonb`),
+    data: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [index('audit_actor_at_idx').on(t.actorUserId, t.at), index('audit_action_at_idx').on(t.action, t.at)],
 );

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@portal/contract/core/endpoint';
+import type { z } from 'zod';
+import type {
+  Endpoint,
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+} from '@portal/contract/core/endpoint';
 import { ERROR_STATUS, errorBodySchema } from '@portal/contract/core/errors';
 
 export const API_PREFIX = '/api';
@@ -36,7 +42,8 @@ export function route<E extends Endpoint>(
   if (endpoint.auth === 'session') response[401] ??= errorBodySchema;
   if (endpoint.body || endpoint.params || endpoint.query) response[400] ??= errorBodySchema;
   const requireSession = endpoint.auth === 'session' ? app.requireSession : undefined;
-  if (endpoint.auth === 'session' && !requireSession) throw new Error('sessions plugin must be registered before session routes');
+  if (endpoint.auth === 'session' && !requireSession)
+    throw new Error('sessions plugin must be registered before session routes');
 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,

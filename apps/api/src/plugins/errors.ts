@@ -12,7 +12,13 @@ const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
   INTERNAL: 'Unfortunately, an error has occurred',
 };
 
-export function sendError(reply: FastifyReply, code: ErrorCode, status: number, message?: string, details?: ErrorBody['details']) {
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  status: number,
+  message?: string,
+  details?: ErrorBody['details'],
+) {
   const body: ErrorBody = { code, message: message ?? DEFAULT_MESSAGES[code] ?? code };
   if (details) body.details = details;
   if (details?.retryAfterSeconds) reply.header('retry-after', String(details.retryAfterSeconds));

@@ -17,8 +17,16 @@ describe('Kavenegar SMS adapter', () => {
     await sms.sendOtp({ mobile: '+989121234567', channel: 'sms', purpose: 'login', code: '123456' });
     await sms.sendOtp({ mobile: '+989121234567', channel: 'voice', purpose: 'login', code: '654321' });
     expect(double.calls.slice(-2)).toEqual([
-      { apiKey: 'KEY-123', method: 'POST', params: { receptor: '09121234567', token: '123456', template: 'portal-otp', type: 'sms' } },
-      { apiKey: 'KEY-123', method: 'POST', params: { receptor: '09121234567', token: '654321', template: 'portal-otp', type: 'call' } },
+      {
+        apiKey: 'KEY-123',
+        method: 'POST',
+        params: { receptor: '09121234567', token: '123456', template: 'portal-otp', type: 'sms' },
+      },
+      {
+        apiKey: 'KEY-123',
+        method: 'POST',
+        params: { receptor: '09121234567', token: '654321', template: 'portal-otp', type: 'call' },
+      },
     ]);
   });
 
@@ -33,18 +41,24 @@ describe('Kavenegar SMS adapter', () => {
     ['an unknown template', { apiKey: 'KEY-123', template: 'nope' }, /424/],
   ])('%s is a delivery error', async (_, o, re) => {
     const sms = createKavenegarSms({ ...o, baseUrl: double.baseUrl });
-    await expect(sms.sendOtp({ mobile: '+989121234567', channel: 'sms', purpose: 'login', code: '123456' })).rejects.toThrow(re);
+    await expect(
+      sms.sendOtp({ mobile: '+989121234567', channel: 'sms', purpose: 'login', code: '123456' }),
+    ).rejects.toThrow(re);
   });
 
   it('an unreachable provider is a delivery error', async () => {
     const sms = createKavenegarSms({ apiKey: 'K', baseUrl: 'http://127.0.0.1:9', template: 't', timeoutMs: 1000 });
-    await expect(sms.sendOtp({ mobile: '+989121234567', channel: 'sms', purpose: 'login', code: '1' })).rejects.toThrow(/unreachable/);
+    await expect(sms.sendOtp({ mobile: '+989121234567', channel: 'sms', purpose: 'login', code: '1' })).rejects.toThrow(
+      /unreachable/,
+    );
   });
 
   describe('through the app', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ adapters: { sms: createKavenegarSms({ apiKey: 'KEY-123', baseUrl: double.baseUrl, template: 'portal-otp' }) } });
+      t = await createTestApp({
+        adapters: { sms: createKavenegarSms({ apiKey: 'KEY-123', baseUrl: double.baseUrl, template: 'portal-otp' }) },
+      });
     });
     afterAll(async () => {
       await t.close();

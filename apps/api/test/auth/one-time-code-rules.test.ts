@@ -20,14 +20,14 @@ const verify = (mobile: string, code: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { mobile, code } });
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 const count = async (table: string) =>
-  ((await queryRows<{ n: number }>(t.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!).n;
+  (await queryRows<{ n: number }>(t.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
 describe('one-time code rules', () => {
   it('stores the code hashed, never in clear', async () => {
     const mobile = newMobile();
     await send(mobile);
     const code = await outboxCode(t.app, mobile);
-    const rows = (await queryRows<{ code_hash: string }>(t.database.db, sql`select code_hash from otp_challenges`));
+    const rows = await queryRows<{ code_hash: string }>(t.database.db, sql`select code_hash from otp_challenges`);
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.code_hash).not.toContain(code);
   });
@@ -107,7 +107,10 @@ describe('one-time code rules', () => {
     expect((await send(mobile)).statusCode).toBe(200);
     const early = await send(mobile);
     expect(early.statusCode).toBe(429);
-    expect(early.json()).toMatchObject({ code: 'OTP_RESEND_TOO_SOON', details: { retryAfterSeconds: OTP.resendAfterSeconds } });
+    expect(early.json()).toMatchObject({
+      code: 'OTP_RESEND_TOO_SOON',
+      details: { retryAfterSeconds: OTP.resendAfterSeconds },
+    });
     const voice = await send(mobile, { channel: 'voice' });
     expect(voice.json().code).toBe('OTP_VOICE_TOO_SOON');
     t.clock.advance(OTP.voiceAfterSeconds);
@@ -142,7 +145,11 @@ describe('one-time code rules', () => {
   });
 
   it('a malformed code is a validation error naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { mobile: newMobile(), code: '12ab' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/verify',
+      payload: { mobile: newMobile(), code: '12ab' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'VALIDATION_FAILED',

@@ -25,7 +25,7 @@ describe('sessions', () => {
     const { cookie } = await signIn(t);
     const token = cookie.split('=')[1]!;
     const { sql } = await import('drizzle-orm');
-    const rows = (await queryRows<{ token_hash: string }>(t.database.db, sql`select token_hash from sessions`));
+    const rows = await queryRows<{ token_hash: string }>(t.database.db, sql`select token_hash from sessions`);
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
   });
 
@@ -51,8 +51,12 @@ describe('sessions', () => {
     const { cookie } = await signIn(t);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     const { sql } = await import('drizzle-orm');
-    const actions = ((await queryRows<{ action: string }>(t.database.db, sql`select action from audit_log`))).map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(['otp.requested', 'auth.signed_up', 'auth.logged_in', 'auth.logged_out']));
+    const actions = (await queryRows<{ action: string }>(t.database.db, sql`select action from audit_log`)).map(
+      (r) => r.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining(['otp.requested', 'auth.signed_up', 'auth.logged_in', 'auth.logged_out']),
+    );
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
   });

@@ -61,13 +61,19 @@ describe('sign-up and log-in by one-time code', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/otp/verify',
-      payload: { mobile: mobile.slice(1), code: code.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!), rememberMe: true },
+      payload: {
+        mobile: mobile.slice(1),
+        code: code.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!),
+        rememberMe: true,
+      },
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().isNewUser).toBe(false);
     const remembered = again.cookies.find((c) => c.name === 'portal_sid')!;
     expect(remembered.expires).toBeInstanceOf(Date);
-    const second = (await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie: cookieOf(again) } })).json();
+    const second = (
+      await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie: cookieOf(again) } })
+    ).json();
     expect(second.user.id).toBe(first.user.id);
   });
 

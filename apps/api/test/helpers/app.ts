@@ -13,7 +13,7 @@ export const driver = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh database for one test file: PGlite in memory, or a new database on the PostgreSQL server. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   if (driver() === 'pglite') return openDatabase({ driver: 'pglite' });
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -26,6 +26,7 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 20 });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const a = new pg.Client({ connectionString: adminUrl });
@@ -38,13 +39,16 @@ export async function openTestDatabase(): Promise<Database> {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   clock: { now: Date; advance(seconds: number): void };
   close(): Promise<void>;
 }
 
 export async function createTestApp(
-  overrides: Partial<Omit<AppOptions, 'env'>> & { envVars?: Record<string, string>; extraRoutes?: (app: FastifyInstance) => void } = {},
+  overrides: Partial<Omit<AppOptions, 'env'>> & {
+    envVars?: Record<string, string>;
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = {
@@ -93,17 +97,45 @@ export function cookieOf(res: LightMyRequestResponse): string {
 /** Reads the newest code sent to a number from the dev outbox, as a developer or test would. */
 export async function outboxCode(app: FastifyInstance, mobile: string): Promise<string> {
   const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?mobile=${encodeURIComponent(mobile)}` });
-  const code = (res.json() as { items: { code: string }[] }).items[0]?.code;
+  const code = res.json<{ items: { code: string }[] }>().items[0]?.code;
   if (!code) throw new Error(`no code for ${mobile}`);
   return code;
 }
 
 /** Signs a number in through the whole code flow; returns the session cookie. */
-export async function signIn(t: TestApp, mobile = newMobile(), ip = `10.1.${mobileSeq >> 8}.${mobileSeq & 255}`): Promise<{ cookie: string; mobile: string }> {
+export async function signIn(
+  t: TestApp,
+  mobile = newMobile(),
+  ip = `10.1.${mobileSeq >> 8}.${mobileSeq & 255}`,
+): Promise<{ cookie: string; mobile: string }> {
   const sent = await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { mobile }, remoteAddress: ip });
   if (sent.statusCode !== 200) throw new Error(`otp: ${sent.statusCode} ${sent.body}`);
   const code = await outboxCode(t.app, mobile);
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { mobile, code }, remoteAddress: ip });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/verify',
+    payload: { mobile, code },
+    remoteAddress: ip,
+  });
   if (res.statusCode !== 200) throw new Error(`verify: ${res.statusCode} ${res.body}`);
   return { cookie: cookieOf(res), mobile };
+}
+
+/** A second server instance on the same PostgreSQL database (as behind a load balancer). */
+export async function createSecondInstance(t: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  if (!t.database.url) throw new Error('a second instance needs PostgreSQL');
+  const database = await openDatabase({ driver: 'postgres', url: t.database.url, poolSize: 5 });
+  const app = await buildApp({
+    env: parseEnv({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent' }),
+    database,
+    secret: TEST_SECRET,
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }

@@ -39,7 +39,16 @@ export async function startKavenegarDouble(opts: { apiKey: string; templates: st
       if (!opts.templates.includes(params.template ?? '')) return reply(400, 424, 'الگوی مورد نظر پیدا نشد');
       if (!params.token) return reply(400, 431, 'ساختار کد صحیح نمی‌باشد');
       return reply(200, 200, 'تایید شد', [
-        { messageid: 8792343, message: `code ${params.token}`, status: 5, statustext: 'ارسال به مخابرات', sender: '10004346', receptor: params.receptor, date: 1356619709, cost: 120 },
+        {
+          messageid: 8792343,
+          message: `code ${params.token}`,
+          status: 5,
+          statustext: 'ارسال به مخابرات',
+          sender: '10004346',
+          receptor: params.receptor,
+          date: 1356619709,
+          cost: 120,
+        },
       ]);
     });
   });

@@ -35,6 +35,8 @@ export default async function setup(project: TestProject) {
     port,
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
+    // The machine may have no locales installed: C is always there.
+    initdbFlags: ['--locale=C', '--lc-messages=C', '--encoding=UTF8'],
     onLog: () => undefined,
   });
   await pg.initialise();

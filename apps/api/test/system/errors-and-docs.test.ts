@@ -40,7 +40,11 @@ describe('errors', () => {
   });
 
   it('validation failures name every field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { channel: 'fax', country: 'iran' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp',
+      payload: { channel: 'fax', country: 'iran' },
+    });
     expect(res.statusCode).toBe(400);
     const issues = res.json().details.issues as { path: string; rule: string }[];
     expect(issues).toEqual(
@@ -92,7 +96,11 @@ describe('health and the OpenAPI document', () => {
     const broken = { ...local.database, ping: () => Promise.reject(new Error('down')) };
     const { buildApp } = await import('../../src/app');
     const { parseEnv } = await import('../../src/env');
-    const app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent' }), database: broken, secret: 'x'.repeat(40) });
+    const app = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent' }),
+      database: broken,
+      secret: 'x'.repeat(40),
+    });
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     await app.close();
     await local.close();
@@ -101,9 +109,9 @@ describe('health and the OpenAPI document', () => {
   });
 
   it('the document lists every endpoint of the contract, and the readable page is served', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { operationId: string }>>;
-    };
+    }>();
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     for (const e of allEndpoints) expect(ops).toContain(e.id);
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
@@ -111,15 +119,19 @@ describe('health and the OpenAPI document', () => {
   });
 
   it('sweep: every session route of the document refuses a visitor with 401', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { security?: unknown[] }>>;
-    };
+    }>();
     let checked = 0;
     for (const [p, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         if (!op.security?.length) continue;
         const url = p.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-        const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, payload: method === 'get' ? undefined : {} });
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          payload: method === 'get' ? undefined : {},
+        });
         expect(res.statusCode, `${method} ${p}`).toBe(401);
         checked++;
       }
@@ -128,7 +140,14 @@ describe('health and the OpenAPI document', () => {
   });
 
   it('the dev outbox does not exist in production', async () => {
-    const local = await createTestApp({ envVars: { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(40), SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: 'k' } });
+    const local = await createTestApp({
+      envVars: {
+        NODE_ENV: 'production',
+        APP_SECRET: 'p'.repeat(40),
+        SMS_PROVIDER: 'kavenegar',
+        KAVENEGAR_API_KEY: 'k',
+      },
+    });
     const res = await local.app.inject({ method: 'GET', url: '/api/dev/outbox?mobile=09121234567' });
     await local.close();
     expect(res.statusCode).toBe(404);

@@ -3,10 +3,31 @@ import type { AccountResponse } from '@portal/contract/account/account';
 import { AppError } from '@portal/contract/core/errors';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import type { InvalidationBus } from '../../lib/invalidation';
+import { createCoherentCache } from '../../lib/ttl-cache';
 
-export async function getAccount(db: Db, userId: string): Promise<AccountResponse> {
+/**
+ * The account answer, cached per user for a short time (`GET /account` is on every page load).
+ * Anything that changes what it shows publishes `{ kind: 'user', id }` on the bus after commit.
+ */
+export function createAccountCache(bus: InvalidationBus) {
+  return createCoherentCache<string, AccountResponse>(bus, {
+    ttlMs: 30_000,
+    max: 50_000,
+    forgets: (m, _v, userId) => m.kind === 'user' && m.id === userId,
+  });
+}
+export type AccountCache = ReturnType<typeof createAccountCache>;
+
+export async function getAccount(db: Db, cache: AccountCache, userId: string): Promise<AccountResponse> {
+  const account = await cache.get(userId, () => loadAccount(db, userId));
+  if (!account) throw new AppError('UNAUTHENTICATED');
+  return account;
+}
+
+async function loadAccount(db: Db, userId: string): Promise<AccountResponse | null> {
   const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!u) throw new AppError('UNAUTHENTICATED');
+  if (!u) return null;
   return {
     user: {
       id: u.id,

@@ -68,7 +68,10 @@ export async function addFailedAttempt(tx: DbOrTx, id: string): Promise<number> 
 }
 
 export async function consumeChallenge(tx: DbOrTx, id: string): Promise<void> {
-  await tx.update(otpChallenges).set({ consumedAt: sql`now()` }).where(eq(otpChallenges.id, id));
+  await tx
+    .update(otpChallenges)
+    .set({ consumedAt: sql`now()` })
+    .where(eq(otpChallenges.id, id));
 }
 
 export async function insertUser(tx: DbOrTx, values: typeof users.$inferInsert): Promise<string | null> {

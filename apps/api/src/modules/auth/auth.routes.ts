@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { logout, requestOtp, verifyOtp } from '@portal/contract/auth/auth';
 import type { Db } from '../../db/client';
 import type { SmsPort } from '../../adapters/sms/sms.port';
-import { writeAudit } from '../../lib/audit';
+import type { InvalidationBus } from '../../lib/invalidation';
 import { route } from '../../plugins/contract';
 import * as auth from './auth.service';
-import { clearSessionCookie, revokeSession, sessionOf, setSessionCookie, type CookieOptions } from './sessions';
+import { clearSessionCookie, sessionOf, setSessionCookie, type CookieOptions } from './sessions';
 
-export function authRoutes(app: FastifyInstance, deps: { db: Db; sms: SmsPort; secret: string; cookie: CookieOptions; now?: () => Date }) {
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; bus: InvalidationBus; sms: SmsPort; secret: string; cookie: CookieOptions; now?: () => Date },
+) {
   route(app, requestOtp, async ({ body, request }) => auth.requestOtp(deps, { ...body, ip: request.ip }));
 
   route(app, verifyOtp, async ({ body, request, reply }) => {
@@ -22,10 +25,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; sms: SmsPort; s
 
   route(app, logout, async ({ request, reply }) => {
     const { sessionId, userId } = sessionOf(request);
-    await deps.db.transaction(async (tx) => {
-      await revokeSession(tx, sessionId);
-      await writeAudit(tx, { action: 'auth.logged_out', actorUserId: userId, subjectType: 'session', subjectId: sessionId, ip: request.ip });
-    });
+    await auth.logout(deps, { sessionId, userId, ip: request.ip });
     clearSessionCookie(reply, deps.cookie);
     return { ok: true as const };
   });

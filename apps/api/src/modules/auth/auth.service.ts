@@ -7,7 +7,8 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { hmac, randomDigits, referralCode, safeEqual } from '../../lib/crypto';
 import * as repo from './auth.repository';
-import { createSession } from './sessions';
+import type { InvalidationBus } from '../../lib/invalidation';
+import { createSession, revokeSession } from './sessions';
 
 export interface AuthDeps {
   db: Db;
@@ -25,7 +26,8 @@ function parseMobile(raw: string, country: string): string {
   return mobile;
 }
 
-const codeHash = (secret: string, purpose: string, mobile: string, code: string) => hmac(secret, `${purpose}:${mobile}:${code}`);
+const codeHash = (secret: string, purpose: string, mobile: string, code: string) =>
+  hmac(secret, `${purpose}:${mobile}:${code}`);
 
 async function assertNotLocked(tx: Parameters<typeof repo.lockMobile>[0], mobile: string, now: Date) {
   const since = new Date(now.getTime() - OTP.lockWindowSeconds * 1000);
@@ -54,9 +56,13 @@ export async function requestOtp(
       const wait = input.channel === 'voice' ? OTP.voiceAfterSeconds : OTP.resendAfterSeconds;
       const elapsed = (now.getTime() - last.createdAt.getTime()) / 1000;
       if (elapsed < wait) {
-        throw new AppError(input.channel === 'voice' ? 'OTP_VOICE_TOO_SOON' : 'OTP_RESEND_TOO_SOON', 'Wait before asking for a new code', {
-          retryAfterSeconds: secondsUntil(last.createdAt, wait, now),
-        });
+        throw new AppError(
+          input.channel === 'voice' ? 'OTP_VOICE_TOO_SOON' : 'OTP_RESEND_TOO_SOON',
+          'Wait before asking for a new code',
+          {
+            retryAfterSeconds: secondsUntil(last.createdAt, wait, now),
+          },
+        );
       }
     }
     const hourAgo = new Date(now.getTime() - 3600_000);
@@ -83,7 +89,13 @@ export async function requestOtp(
       createdAt: now,
       expiresAt: new Date(now.getTime() + OTP.ttlSeconds * 1000),
     });
-    await writeAudit(tx, { action: 'otp.requested', subjectType: 'otp', subjectId: challengeId, ip: input.ip, data: { mobile, channel: input.channel, purpose: input.purpose } });
+    await writeAudit(tx, {
+      action: 'otp.requested',
+      subjectType: 'otp',
+      subjectId: challengeId,
+      ip: input.ip,
+      data: { mobile, channel: input.channel, purpose: input.purpose },
+    });
     return { challengeId, isRegistered: (await repo.findUserIdByMobile(tx, mobile)) !== null };
   });
 
@@ -110,8 +122,7 @@ export async function requestOtp(
 }
 
 type VerifyOutcome =
-  | { ok: true; userId: string; isNewUser: boolean; token: string; expiresAt: Date }
-  | { ok: false; error: AppError };
+  { ok: true; userId: string; isNewUser: boolean; token: string; expiresAt: Date } | { ok: false; error: AppError };
 
 export async function verifyOtp(
   deps: AuthDeps,
@@ -143,7 +154,13 @@ export async function verifyOtp(
     }
     if (!safeEqual(challenge.codeHash, codeHash(deps.secret, input.purpose, mobile, input.code))) {
       const attempts = await repo.addFailedAttempt(tx, challenge.id);
-      await writeAudit(tx, { action: 'otp.failed', subjectType: 'otp', subjectId: challenge.id, ip: input.ip, data: { mobile, attempts } });
+      await writeAudit(tx, {
+        action: 'otp.failed',
+        subjectType: 'otp',
+        subjectId: challenge.id,
+        ip: input.ip,
+        data: { mobile, attempts },
+      });
       const attemptsLeft = OTP.maxAttemptsPerCode - attempts;
       return {
         ok: false,
@@ -165,11 +182,41 @@ export async function verifyOtp(
       if (!userId) throw new Error('could not allocate a referral code');
       await writeAudit(tx, { action: 'auth.signed_up', actorUserId: userId, ip: input.ip, data: { mobile } });
     }
-    const session = await createSession(tx, { userId, rememberMe: input.rememberMe, ip: input.ip, userAgent: input.userAgent });
-    await writeAudit(tx, { action: 'auth.logged_in', actorUserId: userId, subjectType: 'session', subjectId: session.sessionId, ip: input.ip, data: { method: 'otp' } });
+    const session = await createSession(tx, {
+      userId,
+      rememberMe: input.rememberMe,
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
+    await writeAudit(tx, {
+      action: 'auth.logged_in',
+      actorUserId: userId,
+      subjectType: 'session',
+      subjectId: session.sessionId,
+      ip: input.ip,
+      data: { method: 'otp' },
+    });
     return { ok: true, userId, isNewUser, token: session.token, expiresAt: session.expiresAt };
   });
 
   if (!outcome.ok) throw outcome.error;
   return outcome;
+}
+
+/** Ends one session: revoked in the database, then forgotten by every instance's cache. */
+export async function logout(
+  deps: { db: Db; bus: InvalidationBus },
+  input: { sessionId: string; userId: string; ip: string },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await revokeSession(tx, input.sessionId);
+    await writeAudit(tx, {
+      action: 'auth.logged_out',
+      actorUserId: input.userId,
+      subjectType: 'session',
+      subjectId: input.sessionId,
+      ip: input.ip,
+    });
+  });
+  await deps.bus.publish({ kind: 'session', id: input.sessionId });
 }

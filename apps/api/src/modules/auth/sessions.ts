@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { SESSION } from '@portal/contract/core/constants';
 import { AppError } from '@portal/contract/core/errors';
 import type { Db, DbOrTx } from '../../db/client';
+import type { InvalidationBus } from '../../lib/invalidation';
+import { createCoherentCache } from '../../lib/ttl-cache';
 import { sessions } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 
@@ -33,7 +35,10 @@ export async function createSession(
 }
 
 export async function revokeSession(tx: DbOrTx, sessionId: string): Promise<void> {
-  await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export interface CookieOptions {
@@ -44,7 +49,13 @@ function isSecure(request: FastifyRequest, opt: boolean | 'auto'): boolean {
   return opt === 'auto' ? request.protocol === 'https' : opt;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, rememberMe: boolean, opts: CookieOptions) {
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  rememberMe: boolean,
+  opts: CookieOptions,
+) {
   reply.setCookie(SESSION.cookieName, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -55,33 +66,72 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
 }
 
 export function clearSessionCookie(reply: FastifyReply, opts: CookieOptions) {
-  reply.clearCookie(SESSION.cookieName, { httpOnly: true, sameSite: 'lax', secure: isSecure(reply.request, opts.secure), path: '/' });
+  reply.clearCookie(SESSION.cookieName, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(reply.request, opts.secure),
+    path: '/',
+  });
+}
+
+/** How long one instance may answer from its copy of a session before it reads the database again. */
+export const SESSION_CACHE_TTL_MS = 30_000;
+
+interface CachedSession extends SessionAuth {
+  expiresAt: number;
+}
+
+/**
+ * Live sessions by token hash, as a short-lived copy. Revocation (logout, password or phone change,
+ * "end all") publishes on the bus after its transaction commits, and every instance forgets the
+ * session at once; the TTL bounds anything else (and a lost bus connection clears all).
+ */
+export function createSessionCache(bus: InvalidationBus) {
+  return createCoherentCache<string, CachedSession>(bus, {
+    ttlMs: SESSION_CACHE_TTL_MS,
+    max: 50_000,
+    forgets: (m, s) => (m.kind === 'session' ? s.sessionId === m.id : s.userId === m.id),
+  });
 }
 
 /** Resolves the session cookie to a live session; touches `last_seen_at` at most once a minute. */
-async function findSession(db: Db, token: string): Promise<SessionAuth | null> {
+async function findSession(db: Db, token: string): Promise<CachedSession | null> {
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, userId: row.userId };
+  return { sessionId: row.sessionId, userId: row.userId, expiresAt: row.expiresAt.getTime() };
 }
 
 export const sessionsPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db }) => {
+  async (app: FastifyInstance, opts: { db: Db; bus: InvalidationBus }) => {
     app.decorateRequest('auth', null);
+    const cache = createSessionCache(opts.bus);
+    app.addHook('onClose', async () => cache.unsubscribe());
     app.decorate('requireSession', async (request: FastifyRequest) => {
       const token = request.cookies[SESSION.cookieName];
       // A forged or malformed cookie is simply not a session.
       if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError('UNAUTHENTICATED');
-      const auth = await findSession(opts.db, token);
-      if (!auth) throw new AppError('UNAUTHENTICATED');
-      request.auth = auth;
+      const found = await cache.get(
+        sha256(token),
+        () => findSession(opts.db, token),
+        (s) => s.expiresAt > Date.now(),
+      );
+      if (!found) throw new AppError('UNAUTHENTICATED');
+      request.auth = { sessionId: found.sessionId, userId: found.userId };
     });
   },
   { name: 'sessions', dependencies: ['@fastify/cookie'] },
