@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { destination, pino } from 'pino';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { parseEnv } from './env';
@@ -13,6 +14,11 @@ async function main() {
     : await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   const secret = env.APP_SECRET ?? loadOrCreateSecret(dataDir);
 
+  // Buffered, asynchronous log writes keep logging off the request path; flushed on shutdown.
+  const logStream = destination({ dest: 1, sync: false, minLength: 4096 });
+  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] }, logStream);
+  process.on('exit', () => logStream.flushSync());
+
   let report: ((err: unknown) => void) | undefined;
   if (env.SENTRY_DSN) {
     const Sentry = await import('@sentry/node');
@@ -24,7 +30,7 @@ async function main() {
     env,
     database,
     secret,
-    logger: { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    logger,
     onUnexpectedError: report,
   });
 
