@@ -1,6 +1,5 @@
-import { defineConfig, version as viteVersion, type PluginOption } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { createRequire } from 'node:module';
 import { fileURLToPath, URL } from 'node:url';
 
 // The server takes SENTRY_DSN; the browser build reads VITE_SENTRY_DSN. Accept either at build time.
@@ -18,25 +17,8 @@ function vendorChunk(id: string): string | undefined {
   return undefined;
 }
 
-/**
- * @vitejs/plugin-react decides how to work from the `vite` it resolves itself. In this workspace
- * it is hoisted next to the root's Vite 8 (vitest's), while the web app builds with its own
- * Vite 7: the plugin then takes its Rolldown path, which Vite 7's dev server cannot run. When the
- * two differ, the app goes without the plugin: esbuild compiles the JSX (tsconfig `react-jsx`)
- * and an edit reloads the page instead of hot-swapping the component.
- */
-function reactPlugin(): PluginOption[] {
-  const pluginVite = createRequire(createRequire(import.meta.url).resolve('@vitejs/plugin-react'))(
-    'vite/package.json',
-  ) as {
-    version: string;
-  };
-  const major = (v: string) => v.split('.')[0];
-  return major(pluginVite.version) === major(viteVersion) ? [react() as PluginOption] : [];
-}
-
 export default defineConfig({
-  plugins: reactPlugin(),
+  plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

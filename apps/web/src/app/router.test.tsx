@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type NonIndexRouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse } from '@/test/render';
@@ -115,7 +115,8 @@ describe('routes and the session gate', () => {
     function Broken(): never {
       throw new Error('render failed');
     }
-    const router = createMemoryRouter([{ ...routes[0], children: [{ path: '/', element: <Broken /> }] }], {
+    const root = routes[0] as NonIndexRouteObject;
+    const router = createMemoryRouter([{ ...root, children: [{ path: '/', element: <Broken /> }] }], {
       initialEntries: ['/'],
     });
     render(
