@@ -34,12 +34,23 @@ export interface Tab {
 }
 
 /**
- * A fresh context (no cookies, no storage) at a viewport. Console errors are collected; a 401 from
+ * A fresh context (no cookies, no storage) at a viewport; with `baseURL`, `page.goto('/')` and
+ * `page.request.get('/api/…')` are relative to the server under test. Console errors are collected; a 401 from
  * the account check of a logged-out visitor is the expected way to learn there is no session, so
  * the browser's own network-error line for that response is not a page error.
  */
-export async function openTab(browser: Browser, viewport: { width: number; height: number }, locale = 'fa-IR'): Promise<Tab> {
-  const context = await browser.newContext({ viewport, locale, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
+export async function openTab(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  { locale = 'fa-IR', baseURL }: { locale?: string; baseURL?: string } = {},
+): Promise<Tab> {
+  const context = await browser.newContext({
+    viewport,
+    locale,
+    baseURL,
+    isMobile: viewport.width < 600,
+    hasTouch: viewport.width < 600,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   // A logged-out visitor's account check answers 401: that is how the app learns there is no session.
@@ -61,5 +72,11 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }

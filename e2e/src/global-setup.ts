@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +10,12 @@ export default function setup() {
   if (!existsSync('/usr/bin/chromium')) {
     throw new Error('Debian chromium is missing: apt-get install -y chromium (.ci/run does this)');
   }
-  // eslint-disable-next-line no-restricted-syntax -- the runner may skip the build when it just built
+  // A failure picture of an earlier run would be mistaken for one of this run.
+  const artifacts = path.join(root, 'e2e', 'artifacts');
+  if (existsSync(artifacts)) {
+    for (const f of readdirSync(artifacts)) if (f.startsWith('failed-')) rmSync(path.join(artifacts, f));
+  }
+  // The runner may skip the build when it just built.
   if (process.env.E2E_SKIP_BUILD !== '1') {
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OutboxMessage } from '@portal/contract/system/system';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -72,12 +73,19 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
+/** What the dev outbox "sent", newest first: to one number (as typed; the server normalises it), or to anyone. */
+export async function outbox(baseUrl: string, mobile?: string): Promise<OutboxMessage[]> {
+  const query = new URLSearchParams({ limit: '100' });
+  if (mobile !== undefined) query.set('mobile', mobile);
+  const res = await fetch(`${baseUrl}/api/dev/outbox?${query.toString()}`);
+  if (!res.ok) throw new Error(`GET /api/dev/outbox answered ${res.status}`);
+  return ((await res.json()) as { items: OutboxMessage[] }).items;
+}
+
 /** The newest one-time code sent to a number, from the dev outbox. */
 export async function latestCode(baseUrl: string, mobile: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${baseUrl}/api/dev/outbox?mobile=${encodeURIComponent(mobile)}`);
-    const body = (await res.json()) as { items: { code: string | null }[] };
-    const code = body.items[0]?.code;
+    const code = (await outbox(baseUrl, mobile))[0]?.code;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -7,6 +7,4 @@ import type { Endpoint } from './core/endpoint';
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v;
 
-export const allEndpoints: Endpoint[] = [auth, account, system].flatMap((m) =>
-  Object.values(m).filter(isEndpoint),
-);
+export const allEndpoints: Endpoint[] = [auth, account, system].flatMap((m) => Object.values(m).filter(isEndpoint));

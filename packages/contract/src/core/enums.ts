@@ -2,7 +2,14 @@
 export const ActionPeriodTimeFrame = ['Day', 'Week', 'Month', 'Year'] as const;
 export const AffiliateRewardedAction = ['OnPurchase', 'OnRedeem', 'OnRegister', 'OnShahkarDone', 'OnKycDone'] as const;
 export const ReferralRewardSort = ['RewardedAtAsc', 'RewardedAtDesc'] as const;
-export const BasketOrderStatus = ['PaymentPending', 'PendingVip', 'NotStarted', 'InProgress', 'GenerationFailed', 'Analysed'] as const;
+export const BasketOrderStatus = [
+  'PaymentPending',
+  'PendingVip',
+  'NotStarted',
+  'InProgress',
+  'GenerationFailed',
+  'Analysed',
+] as const;
 export const FundRisk = { Safe: 10, Low: 25, Balanced: 35, High: 60, Aggressive: 100 } as const;
 export const UserRequestsResponseType = [
   'BuyFund',

@@ -9,9 +9,7 @@ export function normalizeMobile(raw: string, country: CountryCode = 'IR'): strin
   let s = normalizeDigits(raw).replace(/[\s\-().\u200c\u200f\u200e]/g, '');
   if (s.startsWith('00')) s = `+${s.slice(2)}`;
   if (!/^\+?\d{6,16}$/.test(s)) return null;
-  const parsed = s.startsWith('+')
-    ? parsePhoneNumberFromString(s)
-    : parsePhoneNumberFromString(s, country);
+  const parsed = s.startsWith('+') ? parsePhoneNumberFromString(s) : parsePhoneNumberFromString(s, country);
   if (!parsed || !parsed.isValid()) return null;
   const type = parsed.getType();
   // Iranian numbers must be mobile numbers (9xx…); for other countries the metadata may not tell.
