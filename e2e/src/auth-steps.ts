@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import { persianDigits, type Lng, type Translate } from './i18n';
+import { latestCode } from './server';
+
+/** Digits as a user of `lng` types them: a Persian keyboard gives ۰–۹. */
+const asTyped = (lng: Lng, digits: string) => (lng === 'fa' ? persianDigits(digits) : digits);
+
+/** The auth page's first step: types the mobile number key by key and asks for a code. */
+export async function askForCode(page: Page, t: Translate, lng: Lng, mobile: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: t('auth.mobile.label'), exact: true });
+  await field.fill('');
+  await field.pressSequentially(asTyped(lng, mobile));
+  await page.getByRole('button', { name: t('auth.mobile.submit'), exact: true }).click();
+}
+
+/** The code step of a new number: waits for it, then types `code` (replacing what is there) and submits. */
+export async function submitSignUpCode(page: Page, t: Translate, lng: Lng, code: string): Promise<void> {
+  await page.getByRole('heading', { name: t('auth.code.titleSignUp'), exact: true }).waitFor();
+  const field = page.getByRole('textbox', { name: t('auth.code.label'), exact: true });
+  await field.fill('');
+  await field.pressSequentially(asTyped(lng, code));
+  await page.getByRole('button', { name: t('auth.code.submitSignUp'), exact: true }).click();
+}
+
+/** From the auth page to the dashboard with a new number: the code comes from the dev outbox. */
+export async function signUp(page: Page, baseUrl: string, t: Translate, lng: Lng, mobile: string): Promise<void> {
+  await askForCode(page, t, lng, mobile);
+  await page.getByRole('heading', { name: t('auth.code.titleSignUp'), exact: true }).waitFor();
+  await submitSignUpCode(page, t, lng, await latestCode(baseUrl, mobile));
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('region', { name: t('dashboard.start.title'), exact: true }).waitFor();
+}
