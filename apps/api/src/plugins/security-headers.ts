@@ -22,7 +22,8 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   helmet(options)({} as IncomingMessage, res, (err?: unknown) => {
     failed = err;
   });
-  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  if (failed instanceof Error) throw failed;
+  if (failed) throw new Error('helmet refused its options');
   return headers;
 }
 
