@@ -1,10 +1,28 @@
 /** Every endpoint of the API, for the server's registration sweep and the OpenAPI document. */
 import * as auth from './auth/auth';
+import * as password from './auth/password';
+import * as twoFactor from './auth/two-factor';
+import * as stepUp from './auth/step-up';
 import * as account from './account/account';
+import * as accountSessions from './account/sessions';
+import * as phone from './account/phone';
+import * as email from './account/email';
+import * as security from './account/security';
 import * as system from './system/system';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v;
 
-export const allEndpoints: Endpoint[] = [auth, account, system].flatMap((m) => Object.values(m).filter(isEndpoint));
+export const allEndpoints: Endpoint[] = [
+  auth,
+  password,
+  twoFactor,
+  stepUp,
+  account,
+  accountSessions,
+  phone,
+  email,
+  security,
+  system,
+].flatMap((m) => Object.values(m).filter(isEndpoint));

@@ -15,6 +15,8 @@ export const accountInfoSchema = z.object({
   shahkarPassed: z.boolean(),
   hasPassword: z.boolean(),
   twoFactorEnabled: z.boolean(),
+  /** Carried by every SMS and email of the portal (account/security.ts); null when unset. */
+  antiPhishingPhrase: z.string().nullable(),
   affiliateRole: z.enum(AffiliateRole),
   isAffiliateRoleDisabled: z.boolean(),
   referralCode: z.string(),

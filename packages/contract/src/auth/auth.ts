@@ -1,8 +1,40 @@
+/**
+ * Signing in (SPEC §2 "Auth", §4).
+ *
+ * Flow: `POST /auth/start` with the number. When the number has an account with a password the answer
+ * is `{ next: 'password' }` and no code is sent: the web shows the password step
+ * (`POST /auth/password/login`, see password.ts), from which the user may still "log in by one-time code
+ * instead" (`POST /auth/otp`). Otherwise the server sends a login code at once and answers
+ * `{ next: 'otp', …timings }`: the web shows the code step (`POST /auth/otp/verify`).
+ *
+ * Both first factors answer a `LoginResult`: `{ status: 'loggedIn', isNewUser, expiresAt }` with the
+ * session cookie set, or, when the account has two-factor on, `{ status: 'twoFactorRequired',
+ * challengeToken }` and no session: the web asks for the authenticator code and finishes with
+ * `POST /auth/two-factor/verify` (two-factor.ts), or, after a password, "I can't reach my authenticator"
+ * (`POST /auth/two-factor/recovery-code` then `POST /auth/two-factor/recover`).
+ *
+ * `POST /auth/otp` also sends the codes of the public flows: `reset_password` (forgot password, see
+ * password.ts). For a number without an account such a code is not sent (the answer has the same shape,
+ * `isRegistered: false`). Session flows (step-up, phone change, disabling two-factor) send their codes
+ * through their own endpoints, to the signed-in user's number.
+ */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { countryCodeSchema, otpCodeSchema } from '../core/validation';
 
-export const otpPurposeSchema = z.enum(['login']);
+/**
+ * Purposes of one-time codes. A code is bound to its purpose (decision 006). Public `POST /auth/otp`
+ * accepts `login` and `reset_password`; the others are sent by the session endpoints that need them.
+ */
+export const otpPurposeSchema = z.enum([
+  'login',
+  'reset_password',
+  'disable_2fa',
+  'change_phone_current',
+  'change_phone_new',
+  'step_up',
+  'verify_email',
+]);
 export type OtpPurpose = z.infer<typeof otpPurposeSchema>;
 export const otpChannelSchema = z.enum(['sms', 'voice']);
 export type OtpChannel = z.infer<typeof otpChannelSchema>;
@@ -13,7 +45,7 @@ const mobileRaw = z.string().min(1, { message: 'required' }).max(32, { message: 
 export const requestOtpBody = z.object({
   mobile: mobileRaw,
   country: countryCodeSchema.default('IR'),
-  purpose: otpPurposeSchema.default('login'),
+  purpose: z.enum(['login', 'reset_password']).default('login'),
   channel: otpChannelSchema.default('sms'),
 });
 export type RequestOtpBody = z.input<typeof requestOtpBody>;
@@ -53,7 +85,7 @@ export const requestOtp = defineEndpoint({
 export const verifyOtpBody = z.object({
   mobile: mobileRaw,
   country: countryCodeSchema.default('IR'),
-  purpose: otpPurposeSchema.default('login'),
+  purpose: z.literal('login').default('login'),
   code: otpCodeSchema,
   rememberMe: z.boolean().default(false),
   /** Optional referral code from an invite link, used when the number is new. */
@@ -61,10 +93,26 @@ export const verifyOtpBody = z.object({
 });
 export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
 
-export const verifyOtpResponse = z.object({
+/** A session was opened (the cookie is set). */
+export const loggedInSchema = z.object({
+  status: z.literal('loggedIn'),
   isNewUser: z.boolean(),
+  /** When the session ends at the latest (its absolute lifetime). */
   expiresAt: z.string(),
 });
+/** The first factor was right, but the account has two-factor on: no session yet. */
+export const twoFactorRequiredSchema = z.object({
+  status: z.literal('twoFactorRequired'),
+  /** Single-use, short-lived (`CHALLENGE.ttlSeconds`); finish with `POST /auth/two-factor/verify`. */
+  challengeToken: z.string(),
+  expiresInSeconds: z.number().int(),
+  /** Whether "I can't reach my authenticator" (a code to the phone) is offered: only after a password. */
+  canRecoverByPhone: z.boolean(),
+});
+export const loginResultSchema = z.discriminatedUnion('status', [loggedInSchema, twoFactorRequiredSchema]);
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const verifyOtpResponse = loginResultSchema;
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;
 
 export const verifyOtp = defineEndpoint({
@@ -77,6 +125,40 @@ export const verifyOtp = defineEndpoint({
   body: verifyOtpBody,
   response: verifyOtpResponse,
   errors: ['VALIDATION_FAILED', 'MOBILE_INVALID', 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS', 'OTP_LOCKED'],
+});
+
+export const startLoginBody = z.object({
+  mobile: mobileRaw,
+  country: countryCodeSchema.default('IR'),
+  channel: otpChannelSchema.default('sms'),
+});
+export type StartLoginBody = z.input<typeof startLoginBody>;
+
+export const startLoginResponse = z.discriminatedUnion('next', [
+  z.object({ next: z.literal('password'), mobile: z.string() }),
+  requestOtpResponse.extend({ next: z.literal('otp') }),
+]);
+export type StartLoginResponse = z.infer<typeof startLoginResponse>;
+
+export const startLogin = defineEndpoint({
+  id: 'startLogin',
+  method: 'POST',
+  path: '/auth/start',
+  summary: 'First step of the auth page: the password step for an account with a password, else a code is sent',
+  tags: ['auth'],
+  auth: 'public',
+  body: startLoginBody,
+  response: startLoginResponse,
+  errors: [
+    'VALIDATION_FAILED',
+    'MOBILE_INVALID',
+    'OTP_RESEND_TOO_SOON',
+    'OTP_VOICE_TOO_SOON',
+    'OTP_RATE_LIMITED',
+    'OTP_LOCKED',
+    'SMS_DELIVERY_FAILED',
+    'RATE_LIMITED',
+  ],
 });
 
 export const logout = defineEndpoint({

@@ -16,7 +16,7 @@ export const OTP = {
   ttlSeconds: 120,
   maxAttemptsPerCode: 5,
   /** Wrong tries across all codes of one number in `lockWindowSeconds` before the number is locked. */
-  maxFailuresPerNumber: 15,
+  maxFailuresPerNumber: 10,
   lockWindowSeconds: 3600,
   resendAfterSeconds: 60,
   voiceAfterSeconds: 60,
@@ -29,7 +29,24 @@ export const SESSION = {
   /** Without remember-me: a browser-session cookie, and the server ends the session after 12 hours. */
   ttlSeconds: 60 * 60 * 12,
   rememberMeTtlSeconds: 60 * 60 * 24 * 30,
+  /** Ended after this long without a request (decision 008). */
+  idleSeconds: 60 * 30,
+  rememberMeIdleSeconds: 60 * 60 * 24 * 7,
 } as const;
+
+/** Sensitive changes (password, phone, two-factor, money) need an authentication this recent (decision 008). */
+export const STEP_UP = { windowSeconds: 600 } as const;
+
+/** Consecutive failures of one step (password, TOTP) before it is locked, and for how long (decision 009). */
+export const LOCKOUT = { maxConsecutiveFailures: 10, lockSeconds: 15 * 60 } as const;
+
+/** TOTP (RFC 6238) as authenticator apps expect it (decision 011). */
+export const TOTP = { digits: 6, periodSeconds: 30, issuer: 'Portal' } as const;
+
+/** Tokens between the steps of a flow (two-factor login, password reset, phone change). */
+export const CHALLENGE = { ttlSeconds: 300 } as const;
+
+export const ANTI_PHISHING = { minLength: 4, maxLength: 32 } as const;
 
 export const TIMING = {
   countdownTickMs: 1000,

@@ -29,6 +29,41 @@ export const ERROR_STATUS = {
   OTP_RATE_LIMITED: 429,
   OTP_LOCKED: 429,
   SMS_DELIVERY_FAILED: 502,
+  // account security (issue 3)
+  /** A step (password, TOTP…) is locked after too many consecutive failures; details.retryAfterSeconds. */
+  AUTH_LOCKED: 429,
+  /** Mobile + password do not match an account with a password (the same answer for both cases). */
+  PASSWORD_INCORRECT: 400,
+  /** The new password equals the current one. */
+  PASSWORD_REUSED: 400,
+  PASSWORD_ALREADY_SET: 409,
+  PASSWORD_NOT_SET: 409,
+  /** A challenge, reset or change-phone token is unknown, used or expired: start the flow again. */
+  CHALLENGE_EXPIRED: 400,
+  TOTP_INVALID: 400,
+  /** The TOTP code was already used (a code works once): wait for the next one. */
+  TOTP_REUSED: 400,
+  /** Two-factor is on: the request needs a TOTP code. */
+  TOTP_REQUIRED: 400,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
+  /** Enabling two-factor without a setup first (or the setup was replaced). */
+  TWO_FACTOR_SETUP_MISSING: 409,
+  /** Disabling two-factor by a phone code after logging in by a phone code would be one factor twice. */
+  TWO_FACTOR_RECOVERY_UNAVAILABLE: 403,
+  /** The operation needs a recent authentication: call POST /auth/step-up first. */
+  STEP_UP_REQUIRED: 403,
+  /** This account steps up by another method (TOTP when two-factor is on). */
+  STEP_UP_METHOD_NOT_ALLOWED: 400,
+  MOBILE_TAKEN: 409,
+  MOBILE_UNCHANGED: 400,
+  /** The identity inquiry (Shahkar) says the number is not registered to the user. */
+  MOBILE_NOT_OWNED: 400,
+  /** The user has no national code on file: the change-phone request must carry one. */
+  NATIONAL_CODE_REQUIRED: 400,
+  IDENTITY_INQUIRY_FAILED: 502,
+  EMAIL_TAKEN: 409,
+  EMAIL_DELIVERY_FAILED: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

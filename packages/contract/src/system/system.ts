@@ -27,8 +27,9 @@ export const getHealth = defineEndpoint({
 
 export const outboxMessageSchema = z.object({
   id: z.string(),
+  /** The number, or for `channel: 'email'` the address. */
   mobile: z.string(),
-  channel: z.enum(['sms', 'voice']),
+  channel: z.enum(['sms', 'voice', 'email']),
   purpose: z.string(),
   code: z.string().nullable(),
   text: z.string(),
@@ -40,10 +41,15 @@ export const listDevOutbox = defineEndpoint({
   id: 'listDevOutbox',
   method: 'GET',
   path: '/dev/outbox',
-  summary: 'Development only: messages the local SMS adapter would have sent, newest first',
+  summary: 'Development only: messages the local SMS and mail adapters would have sent, newest first',
   tags: ['dev'],
   auth: 'public',
-  query: z.object({ mobile: z.string().optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  query: z.object({
+    mobile: z.string().optional(),
+    /** Mail sent to this address (the embedded mode's mail outbox). */
+    email: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  }),
   response: z.object({ items: z.array(outboxMessageSchema) }),
   errors: ['VALIDATION_FAILED'],
 });

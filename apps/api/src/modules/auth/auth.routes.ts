@@ -20,7 +20,7 @@ export function authRoutes(
       userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
     });
     setSessionCookie(reply, result.token, result.expiresAt, body.rememberMe, deps.cookie);
-    return { isNewUser: result.isNewUser, expiresAt: result.expiresAt.toISOString() };
+    return { status: 'loggedIn' as const, isNewUser: result.isNewUser, expiresAt: result.expiresAt.toISOString() };
   });
 
   route(app, logout, async ({ request, reply }) => {
