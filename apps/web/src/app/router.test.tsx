@@ -20,6 +20,7 @@ const account = {
     shahkarPassed: false,
     hasPassword: false,
     twoFactorEnabled: false,
+    antiPhishingPhrase: null,
     affiliateRole: 'None',
     isAffiliateRoleDisabled: false,
     referralCode: 'FRIEND25',

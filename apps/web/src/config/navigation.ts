@@ -1,5 +1,10 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
+import AlternateEmailOutlined from '@mui/icons-material/AlternateEmailOutlined';
+import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutline';
 import { paths } from './paths';
 
 /**
@@ -13,8 +18,42 @@ export interface NavItem {
   icon: SvgIconComponent;
   /** The item is active on exactly this path (otherwise on the path and below it). */
   end?: boolean;
+  /** Other paths under which the item is active too (the profile tab covers every profile page). */
+  alsoActiveOn?: readonly string[];
 }
 
+const profilePaths = [
+  paths.profileMenu.path,
+  paths.updateProfile.path,
+  paths.changePhone.path,
+  paths.twoFactor.path,
+  paths.email.path,
+] as const;
+
+/** The side navigation (desktop). */
 export const navItems: readonly NavItem[] = [
   { labelKey: 'nav.dashboard', to: paths.home.getHref(), icon: DashboardOutlined, end: true },
+  {
+    labelKey: 'nav.profile',
+    to: paths.updateProfile.getHref(),
+    icon: ManageAccountsOutlined,
+    alsoActiveOn: [paths.changePhone.path, paths.profileMenu.path],
+  },
+];
+
+/** The bottom navigation (phone): the profile tab opens the profile menu. */
+export const bottomNavItems: readonly NavItem[] = [
+  { labelKey: 'nav.dashboard', to: paths.home.getHref(), icon: DashboardOutlined, end: true },
+  { labelKey: 'nav.profile', to: paths.profileMenu.getHref(), icon: PersonOutline, alsoActiveOn: profilePaths },
+];
+
+/**
+ * The profile pages, listed by the mobile profile menu (`/profile-m`) and the header's user
+ * menu. Labels are short and live in the main namespace (the header needs them).
+ */
+export const profileItems: readonly NavItem[] = [
+  { labelKey: 'nav.accountOverview', to: paths.updateProfile.getHref(), icon: ManageAccountsOutlined, end: true },
+  { labelKey: 'nav.twoFactor', to: paths.twoFactor.getHref(), icon: PhonelinkLockOutlined },
+  { labelKey: 'nav.email', to: paths.email.getHref(), icon: AlternateEmailOutlined },
+  { labelKey: 'nav.changePhone', to: paths.changePhone.getHref(), icon: PhoneIphoneOutlined },
 ];

@@ -33,6 +33,16 @@ export const paths = {
   transactions: { path: '/transaction', getHref: () => '/transaction' },
   tetherTrading: { path: '/tether-trading', getHref: () => '/tether-trading' },
   riskQuiz: { path: '/risk-quiz', getHref: () => '/risk-quiz' },
+  profileMenu: { path: '/profile-m', getHref: () => '/profile-m' },
+  updateProfile: { path: '/update-profile', getHref: () => '/update-profile' },
+  twoFactor: { path: '/update-profile/2fa', getHref: () => '/update-profile/2fa' },
+  email: { path: '/update-profile/email', getHref: () => '/update-profile/email' },
+  changePhone: { path: '/profile/change-phone-number', getHref: () => '/profile/change-phone-number' },
+  setPassword: {
+    path: '/set-password',
+    /** After sign-up: set a password or "fill later"; then on to `next`. */
+    getHref: (next?: string) => withQuery('/set-password', { next: next && next !== '/' ? next : undefined }),
+  },
   profileKyc: { path: '/profile/kyc', getHref: () => '/profile/kyc' },
   profileReferrals: { path: '/profile/referrals', getHref: () => '/profile/referrals' },
   userRequests: { path: '/user-requests', getHref: () => '/user-requests' },

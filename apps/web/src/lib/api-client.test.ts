@@ -21,6 +21,7 @@ const account = {
     shahkarPassed: false,
     hasPassword: false,
     twoFactorEnabled: false,
+    antiPhishingPhrase: null,
     affiliateRole: 'None',
     isAffiliateRoleDisabled: false,
     referralCode: 'ABC123',

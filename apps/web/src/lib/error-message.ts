@@ -29,6 +29,9 @@ export function statusMessageKey(status: number): string {
 export function errorMessageKey(error: unknown, hasKey: (key: string) => boolean): string {
   if (!isApiError(error)) return 'errors.http.generic';
   if (error.code === 'NETWORK') return 'errors.http.network';
+  // A rule the server refused (a common password…): the rule's own sentence.
+  const rule = error.code === 'VALIDATION_FAILED' ? error.details?.issues?.[0]?.rule : undefined;
+  if (rule && /^\w+$/.test(rule) && hasKey(`validation.${rule}`)) return `validation.${rule}`;
   const byCode = `errors.${error.code}`;
   if (/^[A-Z_]+$/.test(error.code) && hasKey(byCode)) return byCode;
   return statusMessageKey(error.status);

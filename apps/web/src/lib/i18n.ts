@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { CULTURES, DEFAULT_CULTURE, LANGUAGE_QUERY_KEY, type Culture } from '@portal/contract/core/constants';
@@ -21,19 +21,41 @@ export function isCulture(v: string): v is Culture {
 export const LANGUAGE_NAMES: Record<Culture, string> = { fa: 'فارسی', ar: 'العربية', en: 'English' };
 
 /**
+ * The texts of the account-security and profile screens (password, two-factor, forgot password,
+ * profile pages) live in their own namespace, fetched with the first screen that needs them, so
+ * that the auth page's first load does not carry them.
+ */
+export const ACCOUNT_NS = 'account';
+
+function loadAccountTexts(language: string): Promise<{ default: ResourceKey }> {
+  return language === 'ar'
+    ? import('@/locales/ar/account.json')
+    : language === 'en'
+      ? import('@/locales/en/account.json')
+      : import('@/locales/fa/account.json');
+}
+
+/** Resolves when the account namespace is loaded in the current language (route and step loaders await it). */
+export function loadAccountNamespace(instance: I18n = i18next): Promise<void> {
+  return instance.loadNamespaces(ACCOUNT_NS);
+}
+
+/**
  * Persian ships inside the main bundle (the default, and what most visitors read); Arabic and
  * English are separate chunks fetched when chosen.
  */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
+  read(language, namespace, callback) {
     const load =
-      language === 'ar'
-        ? import('@/locales/ar/translation.json')
-        : language === 'en'
-          ? import('@/locales/en/translation.json')
-          : Promise.resolve({ default: fa });
+      namespace === ACCOUNT_NS
+        ? loadAccountTexts(language)
+        : language === 'ar'
+          ? import('@/locales/ar/translation.json')
+          : language === 'en'
+            ? import('@/locales/en/translation.json')
+            : Promise.resolve({ default: fa });
     load.then(
       (m) => callback(null, m.default),
       (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),

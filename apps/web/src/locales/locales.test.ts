@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@portal/contract/core/errors';
+import arAccount from './ar/account.json';
 import ar from './ar/translation.json';
+import enAccount from './en/account.json';
 import en from './en/translation.json';
+import faAccount from './fa/account.json';
 import fa from './fa/translation.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -16,7 +19,10 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const languages = { fa: flatten(fa), ar: flatten(ar), en: flatten(en) };
+/** Both namespaces: `translation` (first load) and `account` (fetched with the account screens). */
+const withAccount = (main: Tree, account: Tree) =>
+  new Map([...flatten(main), ...[...flatten(account)].map(([k, v]) => [`account:${k}`, v] as const)]);
+const languages = { fa: withAccount(fa, faAccount), ar: withAccount(ar, arAccount), en: withAccount(en, enAccount) };
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('locale files', () => {

@@ -2,8 +2,11 @@ import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
+import arAccount from '@/locales/ar/account.json';
 import ar from '@/locales/ar/translation.json';
+import enAccount from '@/locales/en/account.json';
 import en from '@/locales/en/translation.json';
+import faAccount from '@/locales/fa/account.json';
 import fa from '@/locales/fa/translation.json';
 import { applyDocumentLanguage } from '@/lib/i18n';
 
@@ -30,7 +33,11 @@ window.scrollTo = () => {};
 // Every language bundled and loaded synchronously: tests render in Persian unless they switch.
 i18next.on('languageChanged', applyDocumentLanguage);
 await i18next.use(initReactI18next).init({
-  resources: { fa: { translation: fa }, ar: { translation: ar }, en: { translation: en } },
+  resources: {
+    fa: { translation: fa, account: faAccount },
+    ar: { translation: ar, account: arAccount },
+    en: { translation: en, account: enAccount },
+  },
   lng: 'fa',
   fallbackLng: 'fa',
   supportedLngs: ['fa', 'ar', 'en'],

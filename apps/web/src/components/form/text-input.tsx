@@ -72,7 +72,11 @@ export function TextInput({
         {...input}
         id={inputId}
         label={label}
-        inputProps={{ ...inputProps, 'aria-describedby': helperId }}
+        inputProps={{
+          ...inputProps,
+          'aria-describedby':
+            [inputProps?.['aria-describedby'], helperId].filter(Boolean).join(' ') || undefined,
+        }}
       />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>

@@ -7,22 +7,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, NavLink, useLocation } from 'react-router';
-import { navItems, type NavItem } from '@/config/navigation';
+import { bottomNavItems, navItems, profileItems, type NavItem } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { displayMobile } from '@/lib/format';
@@ -38,7 +40,92 @@ const DRAWER_WIDTH = 248;
 const flipInRtl = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
 
 function isActive(item: NavItem, pathname: string): boolean {
-  return matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null;
+  if (matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null) return true;
+  return (item.alsoActiveOn ?? []).some((p) => matchPath({ path: p, end: false }, pathname) !== null);
+}
+
+/**
+ * The header's user menu: the signed-in number, the profile pages and logout. On a phone the
+ * button is an icon; on a desktop it shows the number.
+ */
+function UserMenu({ shownMobile, compact, onLogout }: { shownMobile: string; compact: boolean; onLogout: () => void }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const close = () => setAnchor(null);
+  const label = t('layout.user.menu');
+  return (
+    <>
+      {compact ? (
+        <Tooltip title={label}>
+          <IconButton
+            id={buttonId}
+            color="inherit"
+            aria-label={label}
+            aria-haspopup="menu"
+            aria-controls={anchor ? menuId : undefined}
+            aria-expanded={anchor ? 'true' : undefined}
+            onClick={(e) => setAnchor(e.currentTarget)}
+          >
+            <PersonOutline />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button
+          id={buttonId}
+          color="inherit"
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          aria-label={`${label}: ${t('layout.user.mobile', { mobile: shownMobile })}`}
+          startIcon={<PersonOutline fontSize="small" aria-hidden="true" />}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          sx={{ color: 'text.secondary', px: 1.5 }}
+        >
+          <Box component="span" dir="ltr">
+            {shownMobile}
+          </Box>
+        </Button>
+      )}
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        {compact ? (
+          <MenuItem disabled dir="ltr" sx={{ justifyContent: 'center', opacity: '1 !important' }}>
+            {shownMobile}
+          </MenuItem>
+        ) : null}
+        {profileItems.map((item) => {
+          const Icon = item.icon;
+          return (
+            <MenuItem key={item.to} component={NavLink} to={item.to} onClick={close}>
+              <ListItemIcon>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t(item.labelKey)}</ListItemText>
+            </MenuItem>
+          );
+        })}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            onLogout();
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" sx={flipInRtl} />
+          </ListItemIcon>
+          <ListItemText>{t('layout.logout.button')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
 }
 
 function SkipLink() {
@@ -113,7 +200,7 @@ function SideNav() {
 function BottomNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const active = navItems.find((item) => isActive(item, pathname))?.to ?? false;
+  const active = bottomNavItems.find((item) => isActive(item, pathname))?.to ?? false;
   return (
     <Paper
       component="nav"
@@ -131,7 +218,7 @@ function BottomNav() {
       }}
     >
       <BottomNavigation value={active} showLabels>
-        {navItems.map((item) => {
+        {bottomNavItems.map((item) => {
           const Icon = item.icon;
           return (
             <BottomNavigationAction
@@ -184,27 +271,24 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
             <ThemeToggle />
             {isDesktop ? (
               <>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1.5, color: 'text.secondary' }}>
-                  <PersonOutline fontSize="small" aria-hidden="true" />
-                  <Typography
-                    component="span"
-                    variant="body2"
-                    dir="ltr"
-                    aria-label={t('layout.user.mobile', { mobile: shownMobile })}
-                  >
-                    {shownMobile}
-                  </Typography>
-                </Box>
+                <UserMenu shownMobile={shownMobile} compact={false} onLogout={() => setLogoutOpen(true)} />
                 <Button color="inherit" startIcon={<Logout sx={flipInRtl} />} onClick={() => setLogoutOpen(true)}>
                   {t('layout.logout.button')}
                 </Button>
               </>
             ) : (
-              <Tooltip title={t('layout.logout.button')}>
-                <IconButton color="inherit" aria-label={t('layout.logout.button')} onClick={() => setLogoutOpen(true)}>
-                  <Logout sx={flipInRtl} />
-                </IconButton>
-              </Tooltip>
+              <>
+                <UserMenu shownMobile={shownMobile} compact onLogout={() => setLogoutOpen(true)} />
+                <Tooltip title={t('layout.logout.button')}>
+                  <IconButton
+                    color="inherit"
+                    aria-label={t('layout.logout.button')}
+                    onClick={() => setLogoutOpen(true)}
+                  >
+                    <Logout sx={flipInRtl} />
+                  </IconButton>
+                </Tooltip>
+              </>
             )}
           </Toolbar>
         </AppBar>

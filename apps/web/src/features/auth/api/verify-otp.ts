@@ -14,9 +14,10 @@ export function useVerifyOtp() {
   return useMutation({
     mutationKey: verifyOtpMutationKey,
     mutationFn: verifyOtpCode,
-    // The session cookie is set; load the account before leaving so the app opens with it.
-    onSuccess: async () => {
-      await refreshSession(client);
+    // The session cookie is set; load the account before leaving so the app opens with it. With
+    // two-factor on there is no session yet: the TOTP step follows.
+    onSuccess: async (result) => {
+      if (result.status === 'loggedIn') await refreshSession(client);
     },
   });
 }

@@ -9,12 +9,13 @@ import { useIsMutating } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { VerifyOtpResponse } from '@portal/contract/auth/auth';
+import type { LoginResult, RequestOtpResponse } from '@portal/contract/auth/auth';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Logo } from '@/components/logo';
 import { useNotify } from '@/components/notices/notices';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { REFERRAL_QUERY_KEY, safeNext } from '@/config/paths';
+import { lazyWithAccountTexts } from '@/lib/lazy-with-texts';
 import { useCachedSession } from '@/lib/session-state';
 import { verifyOtpMutationKey } from '../api/verify-otp-key';
 import type { MobileFormInput } from '../mobile-form';
@@ -23,6 +24,10 @@ import { MobileStep, type MobileStepResult } from './mobile-step';
 
 const loadCodeStep = () => import('./code-step');
 const CodeStep = lazy(loadCodeStep);
+const loadPasswordStep = () => import('./password-step');
+const PasswordStep = lazyWithAccountTexts(loadPasswordStep);
+const TotpStep = lazyWithAccountTexts(() => import('./totp-step'));
+const ForgotPassword = lazyWithAccountTexts(() => import('./forgot-password'));
 
 function BrandPanel() {
   const { t } = useTranslation();
@@ -66,10 +71,17 @@ function BrandPanel() {
   );
 }
 
-type Step = { kind: 'mobile' } | { kind: 'code'; sent: MobileStepResult };
+type Step =
+  | { kind: 'mobile' }
+  | { kind: 'code'; otp: RequestOtpResponse; country: string }
+  | { kind: 'password'; mobile: string; country: string }
+  | { kind: 'totp'; challengeToken: string; canRecoverByPhone: boolean; back: Step }
+  | { kind: 'forgot'; mobile: string; country: string };
 
 /**
- * The auth page (SPEC §2 "Auth", §4): mobile number, then the one-time code. A visitor who is
+ * The auth page (SPEC §2 "Auth", §4): the mobile number, then the one-time code (a new number or
+ * an account without a password) or the password; then the authenticator code when two-factor is
+ * on. From the password step: a one-time code instead, or forgot password. A visitor who is
  * already logged in goes straight on to `next`.
  */
 export function AuthScreen() {
@@ -92,11 +104,30 @@ export function AuthScreen() {
 
   if (session && !isLeaving && !isVerifying) return <Navigate to={next} replace />;
 
-  const onVerified = (result: VerifyOtpResponse) => {
+  const loggedIn = (isNewUser: boolean, messageKey?: string) => {
     setIsLeaving(true);
-    notices.success(result.isNewUser ? 'notices.signedUp' : 'notices.loggedIn');
+    notices.success(messageKey ?? (isNewUser ? 'notices.signedUp' : 'notices.loggedIn'));
     void navigate(next, { replace: true });
   };
+
+  const onResult = (result: LoginResult, back: Step) => {
+    if (result.status === 'loggedIn') loggedIn(result.isNewUser);
+    else
+      setStep({
+        kind: 'totp',
+        challengeToken: result.challengeToken,
+        canRecoverByPhone: result.canRecoverByPhone,
+        back,
+      });
+  };
+
+  const onStarted = (sent: MobileStepResult) => {
+    setTyped({ country: sent.country, mobile: sent.typed });
+    if (sent.start.next === 'otp') setStep({ kind: 'code', otp: sent.start, country: sent.country });
+    else setStep({ kind: 'password', mobile: sent.start.mobile, country: sent.country });
+  };
+
+  const toMobile = () => setStep({ kind: 'mobile' });
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex' }}>
@@ -123,12 +154,12 @@ export function AuthScreen() {
             {step.kind === 'mobile' ? (
               <MobileStep
                 titleId={titleId}
-                onSubmitStart={() => void loadCodeStep()}
-                defaultValues={typed}
-                onCodeSent={(sent) => {
-                  setTyped({ country: sent.country, mobile: sent.typed });
-                  setStep({ kind: 'code', sent });
+                onSubmitStart={() => {
+                  void loadCodeStep();
+                  void loadPasswordStep();
                 }}
+                defaultValues={typed}
+                onNext={onStarted}
               />
             ) : (
               <Suspense
@@ -138,15 +169,50 @@ export function AuthScreen() {
                   </Box>
                 }
               >
-                <CodeStep
-                  key={step.sent.otp.mobile}
-                  titleId={titleId}
-                  otp={step.sent.otp}
-                  country={step.sent.country}
-                  referralCode={referralCode}
-                  onEditNumber={() => setStep({ kind: 'mobile' })}
-                  onVerified={onVerified}
-                />
+                {step.kind === 'code' ? (
+                  <CodeStep
+                    key={step.otp.mobile}
+                    titleId={titleId}
+                    otp={step.otp}
+                    country={step.country}
+                    referralCode={referralCode}
+                    onEditNumber={toMobile}
+                    onVerified={(result) => onResult(result, step)}
+                  />
+                ) : step.kind === 'password' ? (
+                  <PasswordStep
+                    key={step.mobile}
+                    titleId={titleId}
+                    mobile={step.mobile}
+                    country={step.country}
+                    onEditNumber={toMobile}
+                    onResult={(result) => onResult(result, step)}
+                    onUseCode={(otp) => setStep({ kind: 'code', otp, country: step.country })}
+                    onForgot={() => setStep({ kind: 'forgot', mobile: step.mobile, country: step.country })}
+                  />
+                ) : step.kind === 'totp' ? (
+                  <TotpStep
+                    key={step.challengeToken}
+                    titleId={titleId}
+                    challengeToken={step.challengeToken}
+                    canRecoverByPhone={step.canRecoverByPhone}
+                    onBack={() => setStep(step.back)}
+                    onLoggedIn={(result, recovered) =>
+                      loggedIn(result.isNewUser, recovered ? 'account:recover2fa.done' : undefined)
+                    }
+                  />
+                ) : (
+                  <ForgotPassword
+                    titleId={titleId}
+                    mobile={step.mobile}
+                    country={step.country}
+                    onBack={() => setStep({ kind: 'password', mobile: step.mobile, country: step.country })}
+                    onDone={() => {
+                      notices.success('account:forgot.done');
+                      setStep({ kind: 'password', mobile: step.mobile, country: step.country });
+                    }}
+                  />
+                )}
               </Suspense>
             )}
           </Paper>

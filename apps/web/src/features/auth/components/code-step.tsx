@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { OtpChannel, RequestOtpResponse, VerifyOtpResponse } from '@portal/contract/auth/auth';
+import type { LoginResult, OtpChannel, RequestOtpResponse } from '@portal/contract/auth/auth';
 import { otpCodeSchema } from '@portal/contract/core/validation';
 import { FormError } from '@/components/form/form-error';
 import { useNotify } from '@/components/notices/notices';
@@ -49,7 +49,7 @@ export default function CodeStep({
   country: string;
   referralCode?: string;
   onEditNumber: () => void;
-  onVerified: (result: VerifyOtpResponse) => void;
+  onVerified: (result: LoginResult) => void;
   titleId: string;
 }) {
   const { t } = useTranslation();

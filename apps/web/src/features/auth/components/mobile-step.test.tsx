@@ -6,6 +6,7 @@ import { jsonResponse, renderWithApp } from '@/test/render';
 import { MobileStep } from './mobile-step';
 
 const otpResponse = {
+  next: 'otp',
   mobile: '+989123456789',
   channel: 'sms',
   expiresInSeconds: 120,
@@ -26,10 +27,10 @@ describe('the mobile step of the auth page', () => {
   });
 
   function renderStep() {
-    const onCodeSent = vi.fn();
-    renderWithApp(<MobileStep titleId="t" defaultValues={{ country: 'IR', mobile: '' }} onCodeSent={onCodeSent} />);
+    const onNext = vi.fn();
+    renderWithApp(<MobileStep titleId="t" defaultValues={{ country: 'IR', mobile: '' }} onNext={onNext} />);
     return {
-      onCodeSent,
+      onNext,
       input: screen.getByLabelText('شمارهٔ موبایل'),
       submit: screen.getByRole('button', { name: 'دریافت کد تأیید' }),
     };
@@ -37,33 +38,32 @@ describe('the mobile step of the auth page', () => {
 
   it('accepts a number typed in Persian digits and sends it normalised', async () => {
     fetchMock.mockResolvedValue(jsonResponse(otpResponse));
-    const { input, submit, onCodeSent } = renderStep();
+    const { input, submit, onNext } = renderStep();
 
     await userEvent.type(input, '۰۹۱۲ ۳۴۵ ۶۷۸۹');
     expect(input).toHaveProperty('value', '0912 345 6789');
     await userEvent.click(submit);
 
-    await waitFor(() => expect(onCodeSent).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onNext).toHaveBeenCalledTimes(1));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/auth/otp');
+    expect(url).toBe('/api/auth/start');
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('same-origin');
     expect(JSON.parse(init?.body as string)).toEqual({
       mobile: '+989123456789',
       country: 'IR',
       channel: 'sms',
-      purpose: 'login',
     });
-    expect(onCodeSent.mock.calls[0]![0]).toMatchObject({ country: 'IR', typed: '0912 345 6789', otp: otpResponse });
+    expect(onNext.mock.calls[0]![0]).toMatchObject({ country: 'IR', typed: '0912 345 6789', start: otpResponse });
   });
 
   it.each(['+98 912 345 6789', '9123456789', '٠٩١٢٣٤٥٦٧٨٩', '00989123456789'])('accepts %s', async (typed) => {
     fetchMock.mockResolvedValue(jsonResponse(otpResponse));
-    const { input, submit, onCodeSent } = renderStep();
+    const { input, submit, onNext } = renderStep();
     await userEvent.type(input, typed);
     await userEvent.click(submit);
-    await waitFor(() => expect(onCodeSent).toHaveBeenCalled());
+    await waitFor(() => expect(onNext).toHaveBeenCalled());
     expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string).mobile).toBe('+989123456789');
   });
 
@@ -89,7 +89,7 @@ describe('the mobile step of the auth page', () => {
 
   it('speaks the interface language', async () => {
     await i18next.changeLanguage('en');
-    renderWithApp(<MobileStep titleId="t" defaultValues={{ country: 'IR', mobile: '' }} onCodeSent={vi.fn()} />);
+    renderWithApp(<MobileStep titleId="t" defaultValues={{ country: 'IR', mobile: '' }} onNext={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('Mobile number'), '12');
     await userEvent.tab();
     expect(await screen.findByText('The mobile number is not valid.')).toBeTruthy();

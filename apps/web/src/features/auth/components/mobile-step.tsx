@@ -3,41 +3,45 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RequestOtpResponse } from '@portal/contract/auth/auth';
+import type { StartLoginResponse } from '@portal/contract/auth/auth';
 import { DigitTextField } from '@/components/digit-text-field';
 import { FormError } from '@/components/form/form-error';
 import { useLanguage } from '@/hooks/use-language';
 import { useErrorMessage } from '@/lib/error-message';
 import { formatDigits } from '@/lib/format';
-import { useRequestOtp } from '../api/request-otp';
+import { useStartLogin } from '../api/start-login';
 import type { MobileFormInput } from '../mobile-form';
 import { useMobileForm } from '../use-mobile-form';
 import { CountryField } from './country-field';
 
 export interface MobileStepResult {
-  otp: RequestOtpResponse;
+  /** A code was sent (`next: 'otp'`), or the account has a password (`next: 'password'`). */
+  start: StartLoginResponse;
   country: string;
   /** What the user typed, to put back if they edit the number. */
   typed: string;
 }
 
-/** Step 1 of the auth page: the mobile number and its country; sends the code by SMS. */
+/**
+ * Step 1 of the auth page: the mobile number and its country. The server answers with the next
+ * step: the password step for an account with a password, else the code step (the code is sent).
+ */
 export function MobileStep({
   defaultValues,
-  onCodeSent,
+  onNext,
   onSubmitStart,
   titleId,
 }: {
   defaultValues: MobileFormInput;
-  onCodeSent: (result: MobileStepResult) => void;
-  /** Called as the code is requested (the next step's code can load meanwhile). */
+  onNext: (result: MobileStepResult) => void;
+  /** Called as the request starts (the next steps' code can load meanwhile). */
   onSubmitStart?: () => void;
   titleId: string;
 }) {
   const { t } = useTranslation();
   const { lng, dir } = useLanguage();
   const errorMessage = useErrorMessage();
-  const request = useRequestOtp();
+  const request = useStartLogin();
   const form = useMobileForm(defaultValues);
   const mobileInput = useRef<HTMLInputElement>(null);
 
@@ -47,7 +51,7 @@ export function MobileStep({
       onSubmitStart?.();
       request.mutate(
         { mobile: values.e164, country: values.country, channel: 'sms' },
-        { onSuccess: (otp) => onCodeSent({ otp, country: values.country, typed: values.mobile }) },
+        { onSuccess: (start) => onNext({ start, country: values.country, typed: values.mobile }) },
       );
     },
     () => mobileInput.current?.focus(),
