@@ -23,6 +23,19 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/app-root').then((m) => ({ Component: m.AppRoot })),
         children: [
           { index: true, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
+          ...(
+            [
+              [paths.profileMenu.path, 'ProfileMenuRoute'],
+              [paths.updateProfile.path, 'OverviewRoute'],
+              [paths.twoFactor.path, 'TwoFactorRoute'],
+              [paths.email.path, 'EmailRoute'],
+              [paths.changePhone.path, 'ChangePhoneRoute'],
+              [paths.setPassword.path, 'SetPasswordRoute'],
+            ] as const
+          ).map(([path, name]) => ({
+            path,
+            lazy: () => import('./routes/account').then((m) => ({ Component: m[name] })),
+          })),
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },

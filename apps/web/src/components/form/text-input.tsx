@@ -74,8 +74,7 @@ export function TextInput({
         label={label}
         inputProps={{
           ...inputProps,
-          'aria-describedby':
-            [inputProps?.['aria-describedby'], helperId].filter(Boolean).join(' ') || undefined,
+          'aria-describedby': [inputProps?.['aria-describedby'], helperId].filter(Boolean).join(' ') || undefined,
         }}
       />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}

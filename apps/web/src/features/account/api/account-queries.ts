@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { listSecurityEvents } from '@portal/contract/account/security';
+import { listSessions } from '@portal/contract/account/sessions';
+import { callApi } from '@/lib/api-client';
+
+/** Query keys and options of the account pages, written once (mutations invalidate through them). */
+export const accountKeys = {
+  sessions: ['account', 'sessions'] as const,
+  securityEvents: ['account', 'security-events'] as const,
+};
+
+export const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.sessions,
+    queryFn: ({ signal }) => callApi(listSessions, { signal }),
+  });
+
+export const securityEventsQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.securityEvents,
+    queryFn: ({ signal }) => callApi(listSecurityEvents, { query: { limit: 20 }, signal }),
+  });

@@ -1,0 +1,122 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emailSchema } from '@portal/contract/account/email';
+import { FormError } from '@/components/form/form-error';
+import { TextInput } from '@/components/form/text-input';
+import { useNotify } from '@/components/notices/notices';
+import { CodeEntry } from '@/components/otp/code-entry';
+import { paths } from '@/config/paths';
+import { useErrorMessage } from '@/lib/error-message';
+import { useAccount } from '@/lib/session';
+import { useSendEmailCode, useVerifyEmail } from '../api/mutations';
+import { AccountPage, Section } from './page-shell';
+
+/** `/update-profile/email` (SPEC §2 "Profile", §7): enter the address → a mailed code → verified. */
+export default function EmailScreen() {
+  const { t } = useTranslation('account');
+  const errorMessage = useErrorMessage();
+  const notices = useNotify();
+  const user = useAccount().data?.user;
+  const send = useSendEmailCode();
+  const verify = useVerifyEmail();
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [sent, setSent] = useState<{ email: string; resendInSeconds: number; at: number } | null>(null);
+  const parsed = emailSchema.safeParse(email);
+  const showError = touched && !parsed.success;
+
+  const sendCode = (address: string) => {
+    if (send.isPending) return;
+    verify.reset();
+    send.mutate(address, {
+      onSuccess: (r) => setSent({ email: r.email, resendInSeconds: r.resendInSeconds, at: Date.now() }),
+    });
+  };
+
+  if (!user) return null;
+
+  return (
+    <AccountPage title={t('email.pageTitle')} backTo={paths.updateProfile.getHref()}>
+      <Section id="email" title={t('email.title')}>
+        {user.email ? (
+          <Alert severity={user.isEmailVerified ? 'success' : 'info'} role="status">
+            {user.isEmailVerified ? `${t('email.verified')} ` : null}
+            {t('email.current')} <span dir="ltr">{user.email}</span>
+          </Alert>
+        ) : null}
+        {sent ? (
+          <Stack spacing={2}>
+            <Typography color="text.secondary">
+              {t('email.sentTo')} <span dir="ltr">{sent.email}</span>
+            </Typography>
+            <CodeEntry
+              id="email-code"
+              label={t('email.codeLabel')}
+              submitLabel={t('email.submit')}
+              isPending={verify.isPending}
+              error={verify.error ?? send.error}
+              onSubmit={(code) =>
+                verify.mutate(
+                  { email: sent.email, code },
+                  {
+                    onSuccess: () => {
+                      setSent(null);
+                      setEmail('');
+                      setTouched(false);
+                      notices.success('account:email.done');
+                    },
+                  },
+                )
+              }
+              resend={{
+                resendInSeconds: sent.resendInSeconds,
+                onResend: () => sendCode(sent.email),
+                sending: send.isPending ? 'sms' : null,
+                resendLabel: t('email.resend'),
+                sentAt: sent.at,
+              }}
+            />
+            <Button color="inherit" onClick={() => setSent(null)} sx={{ alignSelf: 'flex-start' }}>
+              {t('email.change')}
+            </Button>
+          </Stack>
+        ) : (
+          <Stack
+            component="form"
+            noValidate
+            spacing={2}
+            onSubmit={(e) => {
+              e.preventDefault();
+              setTouched(true);
+              if (parsed.success) sendCode(parsed.data);
+            }}
+          >
+            <TextInput
+              id="email-address"
+              label={t('email.label')}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              onBlur={() => setTouched(email.length > 0)}
+              disabled={send.isPending}
+              error={showError}
+              helperText={
+                showError ? t(email ? 'translation:validation.email' : 'translation:validation.required') : ' '
+              }
+              inputProps={{ dir: 'ltr', maxLength: 254, inputMode: 'email' }}
+            />
+            {send.error ? <FormError message={errorMessage(send.error)} /> : null}
+            <Button type="submit" variant="contained" loading={send.isPending} sx={{ alignSelf: 'flex-start' }}>
+              {t('email.send')}
+            </Button>
+          </Stack>
+        )}
+      </Section>
+    </AccountPage>
+  );
+}
