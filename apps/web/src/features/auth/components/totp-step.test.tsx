@@ -52,7 +52,7 @@ describe('the two-factor step of a login', () => {
   it('sends the code typed in Persian digits with the challenge and opens the session', async () => {
     fetchMock.mockImplementation((url) =>
       Promise.resolve(
-        String(url) === '/api/account'
+        url === '/api/account'
           ? jsonResponse(account)
           : jsonResponse({ status: 'loggedIn', isNewUser: false, expiresAt: '2026-01-02T00:00:00.000Z' }),
       ),
