@@ -11,6 +11,13 @@ import { AppError } from '@portal/contract/core/errors';
 import { createKavenegarSms } from './adapters/sms/kavenegar-sms';
 import { createOutboxSms } from './adapters/sms/outbox-sms';
 import type { SmsPort } from './adapters/sms/sms.port';
+import { createJibitIdentity } from './adapters/identity/jibit-identity';
+import type { IdentityPort } from './adapters/identity/identity.port';
+import { createLocalIdentity } from './adapters/identity/local-identity';
+import type { MailPort } from './adapters/mail/mail.port';
+import { createOutboxMail } from './adapters/mail/outbox-mail';
+import { createSmtpMail } from './adapters/mail/smtp-mail';
+import { profileRoutes } from './modules/account/profile.routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { accountRoutes } from './modules/account/account.routes';
@@ -52,7 +59,7 @@ export interface AppOptions {
   database: Database;
   secret: string;
   /** Outside services; each defaults to what the environment selects. */
-  adapters?: { sms?: SmsPort };
+  adapters?: { sms?: SmsPort; mail?: MailPort; identity?: IdentityPort };
   /** The server's pino logger; tests run without one. */
   logger?: FastifyBaseLogger;
   /** The clock of the rules that count time (tests move it). */
@@ -144,6 +151,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           template: env.KAVENEGAR_TEMPLATE,
         })
       : createOutboxSms(database.db, app.log));
+  const mail =
+    opts.adapters?.mail ??
+    (env.MAIL_PROVIDER === 'smtp'
+      ? createSmtpMail({ url: env.SMTP_URL ?? '', from: env.MAIL_FROM })
+      : createOutboxMail(database.db, app.log));
+  const identity =
+    opts.adapters?.identity ??
+    (env.IDENTITY_PROVIDER === 'jibit'
+      ? createJibitIdentity({
+          baseUrl: env.JIBIT_BASE_URL,
+          apiKey: env.JIBIT_API_KEY ?? '',
+          secretKey: env.JIBIT_SECRET_KEY ?? '',
+        })
+      : createLocalIdentity());
   const cookie = { secure: env.COOKIE_SECURE };
 
   await app.register(sessionsPlugin, { db: database.db, bus: database.bus });
@@ -158,6 +179,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ...(opts.now ? { now: opts.now } : {}),
     });
     accountRoutes(api, { db: database.db, bus: database.bus });
+    profileRoutes(api, {
+      db: database.db,
+      bus: database.bus,
+      sms,
+      mail,
+      identity,
+      secret: opts.secret,
+      cookie,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
     if (!isProd) devRoutes(api, { db: database.db });
   });
   await app.register(webPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });

@@ -30,6 +30,13 @@ export const envSchema = z
     KAVENEGAR_API_KEY: z.string().optional(),
     KAVENEGAR_BASE_URL: z.string().url().default('https://api.kavenegar.com'),
     KAVENEGAR_TEMPLATE: z.string().default('portal-otp'),
+    MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Portal <no-reply@portal.local>'),
+    IDENTITY_PROVIDER: z.enum(['local', 'jibit']).default('local'),
+    JIBIT_BASE_URL: z.string().url().default('https://napi.jibit.ir/ide'),
+    JIBIT_API_KEY: z.string().optional(),
+    JIBIT_SECRET_KEY: z.string().optional(),
     SENTRY_DSN: z.string().url().optional(),
     WEB_DIST_DIR: z.string().optional(),
     SEED_DEMO: flagOrAuto(),
@@ -44,6 +51,10 @@ export const envSchema = z
           message: 'the outbox is for development; set kavenegar',
         });
     }
+    if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required with MAIL_PROVIDER=smtp' });
+    if (env.IDENTITY_PROVIDER === 'jibit' && (!env.JIBIT_API_KEY || !env.JIBIT_SECRET_KEY))
+      ctx.addIssue({ code: 'custom', path: ['JIBIT_API_KEY'], message: 'JIBIT_API_KEY and JIBIT_SECRET_KEY required' });
     if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY)
       ctx.addIssue({ code: 'custom', path: ['KAVENEGAR_API_KEY'], message: 'required with SMS_PROVIDER=kavenegar' });
   });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  primaryKey,
   index,
   integer,
   jsonb,
@@ -25,8 +27,17 @@ export const users = pgTable(
     lastName: text(),
     email: text(),
     isEmailVerified: boolean().notNull().default(false),
+    /** argon2id PHC string (decision 010). */
     passwordHash: text(),
+    /** TOTP secret, AES-256-GCM under a key derived from the app secret (decision 011). Null: two-factor off. */
     twoFactorSecret: text(),
+    /** A secret shown by setup and not yet confirmed by a code. */
+    twoFactorPendingSecret: text(),
+    /** The last TOTP time step accepted: a code works once. */
+    twoFactorLastStep: bigint({ mode: 'number' }),
+    /** Set by KYC; the identity inquiry checks a new phone number against it. */
+    nationalCode: text(),
+    antiPhishingPhrase: text(),
     kycLevel: smallint().notNull().default(0),
     shahkarPassed: boolean().notNull().default(false),
     affiliateRole: text({ enum: ['None', 'Affiliate', 'Influencer'] })
@@ -58,6 +69,9 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     ip: text(),
     userAgent: text(),
+    rememberMe: boolean().notNull().default(false),
+    /** Last time the user proved who they are in this session (login or step-up), decision 008. */
+    authenticatedAt: createdAt(),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -68,7 +82,7 @@ export const otpChallenges = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     mobile: text().notNull(),
     purpose: text().notNull(),
-    channel: text({ enum: ['sms', 'voice'] }).notNull(),
+    channel: text({ enum: ['sms', 'voice', 'email'] }).notNull(),
     /** HMAC-SHA256(secret, purpose:mobile:code) */
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
@@ -87,7 +101,7 @@ export const devOutbox = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     mobile: text().notNull(),
-    channel: text({ enum: ['sms', 'voice'] }).notNull(),
+    channel: text({ enum: ['sms', 'voice', 'email'] }).notNull(),
     purpose: text().notNull(),
     code: text(),
     text: text().notNull(),
@@ -112,4 +126,43 @@ export const auditLog = pgTable(
       .default(sql`'{}'::jsonb`),
   },
   (t) => [index('audit_actor_at_idx').on(t.actorUserId, t.at), index('audit_action_at_idx').on(t.action, t.at)],
+);
+
+/**
+ * Consecutive failures of one authentication step (`password`, `totp`…) for one subject (a user id),
+ * shared by every instance (decision 009). A success resets the row; asking for a new code does not.
+ */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    step: text().notNull(),
+    subject: text().notNull(),
+    failures: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    updatedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.step, t.subject] })],
+);
+
+/**
+ * Single-use tokens between the steps of a flow: a two-factor login challenge, a password reset, a phone
+ * change. Only the SHA-256 of the token is stored.
+ */
+export const authTickets = pgTable(
+  'auth_tickets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text({ enum: ['two_factor_login', 'password_reset', 'change_phone'] }).notNull(),
+    tokenHash: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('auth_tickets_token_hash_uq').on(t.tokenHash), index('auth_tickets_user_idx').on(t.userId)],
 );

@@ -1,4 +1,13 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 export const hmac = (secret: string, s: string) => createHmac('sha256', secret).update(s).digest('base64url');
@@ -22,4 +31,30 @@ export function referralCode(): string {
   let s = '';
   for (let i = 0; i < 8; i++) s += alphabet[randomInt(alphabet.length)];
   return s;
+}
+
+/** A 256-bit key for one use, derived from the app secret (HKDF-SHA256). */
+export function deriveKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'portal', purpose, 32));
+}
+
+/** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>` in base64url. */
+export function encrypt(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+  return ['v1', iv.toString('base64url'), c.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+}
+
+export function decrypt(key: Buffer, sealed: string): string {
+  const [v, iv, tag, body] = sealed.split('.');
+  if (v !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed value');
+  const d = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  d.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([d.update(Buffer.from(body, 'base64url')), d.final()]).toString('utf8');
+}
+
+/** `+98912***4567` */
+export function maskMobile(e164: string): string {
+  return e164.length > 8 ? `${e164.slice(0, 6)}***${e164.slice(-4)}` : e164;
 }

@@ -58,7 +58,8 @@ export function route<E extends Endpoint>(
       ...(endpoint.auth === 'session' ? { security: [{ session: [] }] } : {}),
       response,
     },
-    ...(requireSession ? { preHandler: requireSession } : {}),
+    // The session is checked before the body is validated: a visitor learns nothing about a route's input.
+    ...(requireSession ? { onRequest: requireSession } : {}),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as EndpointParams<E>,

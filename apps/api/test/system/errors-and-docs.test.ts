@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '@portal/contract/endpoints';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, signIn, type TestApp } from '../helpers/app';
+
+/** The routes a visitor may call: the auth page's flows, health, the docs and the dev outbox. */
+const PUBLIC_OPERATIONS = [
+  'getHealth',
+  'listDevOutbox',
+  'requestOtp',
+  'verifyOtp',
+  'startLogin',
+  'loginWithPassword',
+  'verifyPasswordReset',
+  'resetPassword',
+  'verifyTwoFactorLogin',
+  'requestTwoFactorRecoveryCode',
+  'recoverTwoFactorLogin',
+];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -118,25 +133,66 @@ describe('health and the OpenAPI document', () => {
     expect([200, 302]).toContain(page.statusCode);
   });
 
-  it('sweep: every session route of the document refuses a visitor with 401', async () => {
+  it('sweep: every route of the document refuses a visitor with 401, except the public ones listed once', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-      paths: Record<string, Record<string, { security?: unknown[] }>>;
+      paths: Record<string, Record<string, { security?: unknown[]; operationId: string }>>;
     }>();
     let checked = 0;
+    const publicSeen: string[] = [];
     for (const [p, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
-        if (!op.security?.length) continue;
+        if (PUBLIC_OPERATIONS.includes(op.operationId)) {
+          publicSeen.push(op.operationId);
+          expect(op.security, op.operationId).toBeUndefined();
+          continue;
+        }
         const url = p.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
         const res = await t.app.inject({
           method: method.toUpperCase() as 'GET',
           url,
-          payload: method === 'get' ? undefined : {},
+          payload: method === 'get' || method === 'delete' ? undefined : {},
         });
         expect(res.statusCode, `${method} ${p}`).toBe(401);
+        expect(res.json().code).toBe('UNAUTHENTICATED');
         checked++;
       }
     }
-    expect(checked).toBeGreaterThanOrEqual(2);
+    expect(publicSeen.sort()).toEqual([...PUBLIC_OPERATIONS].sort());
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+
+  it("sweep: with user A's session no GET route answers user B's data", async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    const bAccount = (await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie: b.cookie } })).json();
+    const bSessions = (
+      await t.app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie: b.cookie } })
+    ).json<{ items: { id: string }[] }>();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    }>();
+    const secrets = [bAccount.user.id, bAccount.user.mobile, ...bSessions.items.map((s) => s.id)];
+    let checked = 0;
+    for (const [p, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        if (!op.security?.length || method !== 'get') continue;
+        const url = p.replace(/\{[^}]+\}/g, bSessions.items[0]!.id);
+        const res = await t.app.inject({ method: 'GET', url, headers: { cookie: a.cookie } });
+        for (const secret of secrets) expect(res.body, `${method} ${p}`).not.toContain(secret);
+        checked++;
+      }
+    }
+    // ending B's session with A's cookie is 404, and B's session lives on
+    const end = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${bSessions.items[0]!.id}`,
+      headers: { cookie: a.cookie },
+    });
+    expect(end.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie: b.cookie } })).statusCode).toBe(
+      200,
+    );
+    expect(checked).toBeGreaterThanOrEqual(3);
   });
 
   it('the dev outbox does not exist in production', async () => {

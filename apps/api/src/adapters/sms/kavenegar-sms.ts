@@ -30,6 +30,8 @@ export function createKavenegarSms(options: KavenegarOptions): SmsPort {
         template: options.template,
         type: m.channel === 'voice' ? 'call' : 'sms',
       });
+      // token10 may hold spaces: the template shows the anti-phishing phrase there.
+      if (m.antiPhishingPhrase) form.set('token10', m.antiPhishingPhrase);
       const url = `${options.baseUrl.replace(/\/$/, '')}/v1/${encodeURIComponent(options.apiKey)}/verify/lookup.json`;
       let res: Response;
       try {

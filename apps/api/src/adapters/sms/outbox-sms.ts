@@ -3,8 +3,9 @@ import type { Db } from '../../db/client';
 import { devOutbox } from '../../db/schema';
 import type { OtpMessage, SmsPort } from './sms.port';
 
-export function otpText(code: string): string {
-  return `کد ورود شما به پرتال: ${code}\nاین کد را به هیچ‌کس ندهید.`;
+export function otpText(code: string, antiPhishingPhrase?: string | null): string {
+  const text = `کد ورود شما به پرتال: ${code}\nاین کد را به هیچ‌کس ندهید.`;
+  return antiPhishingPhrase ? `${text}\nعبارت امنیتی شما: ${antiPhishingPhrase}` : text;
 }
 
 /** Embedded mode: the message is written to the dev outbox and logged, never sent. */
@@ -17,7 +18,7 @@ export function createOutboxSms(db: Db, log: FastifyBaseLogger): SmsPort {
         channel: m.channel,
         purpose: m.purpose,
         code: m.code,
-        text: otpText(m.code),
+        text: otpText(m.code, m.antiPhishingPhrase),
       });
       log.info({ mobile: m.mobile, channel: m.channel, purpose: m.purpose, code: m.code }, 'dev outbox: one-time code');
     },

@@ -5,6 +5,8 @@ export interface OtpMessage {
   channel: OtpChannel;
   purpose: string;
   code: string;
+  /** The user's anti-phishing phrase: every message of the portal carries it when set. */
+  antiPhishingPhrase?: string | null;
 }
 
 /** Sends one-time codes. Implementations: the dev outbox (embedded mode) and Kavenegar. */

@@ -41,7 +41,7 @@ async function loadAccount(db: Db, userId: string): Promise<AccountResponse | nu
       shahkarPassed: u.shahkarPassed,
       hasPassword: u.passwordHash !== null,
       twoFactorEnabled: u.twoFactorSecret !== null,
-      antiPhishingPhrase: null,
+      antiPhishingPhrase: u.antiPhishingPhrase,
       affiliateRole: u.affiliateRole,
       isAffiliateRoleDisabled: u.isAffiliateRoleDisabled,
       referralCode: u.referralCode,

@@ -1,14 +1,20 @@
-import type { OtpChannel, OtpPurpose } from '@portal/contract/auth/auth';
+import { eq } from 'drizzle-orm';
+import type { LoginResult, OtpChannel, StartLoginResponse } from '@portal/contract/auth/auth';
 import { OTP } from '@portal/contract/core/constants';
 import { AppError } from '@portal/contract/core/errors';
 import { normalizeMobile } from '@portal/contract/core/mobile';
 import type { SmsPort } from '../../adapters/sms/sms.port';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { hmac, randomDigits, referralCode, safeEqual } from '../../lib/crypto';
-import * as repo from './auth.repository';
+import { referralCode } from '../../lib/crypto';
 import type { InvalidationBus } from '../../lib/invalidation';
+import { verifyPassword } from '../../lib/passwords';
+import * as repo from './auth.repository';
+import { checkCode, sendCode, withCountedFailures } from './codes';
+import { assertStepOpen, recordFailure, resetFailures } from './lockout';
 import { createSession, revokeSession } from './sessions';
+import { issueTicket } from './tickets';
 
 export interface AuthDeps {
   db: Db;
@@ -17,190 +23,237 @@ export interface AuthDeps {
   now?: () => Date;
 }
 
-const secondsUntil = (from: Date, plusSeconds: number, now: Date) =>
-  Math.max(1, Math.ceil((from.getTime() + plusSeconds * 1000 - now.getTime()) / 1000));
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
 
-function parseMobile(raw: string, country: string): string {
+/** A login answer, plus the cookie to set when a session was opened. */
+export type LoginOutcome = {
+  result: LoginResult;
+  session: { token: string; expiresAt: Date; rememberMe: boolean } | null;
+};
+
+export function parseMobile(raw: string, country: string): string {
   const mobile = normalizeMobile(raw, country as never);
   if (!mobile) throw new AppError('MOBILE_INVALID', 'The mobile number is not valid');
   return mobile;
 }
 
-const codeHash = (secret: string, purpose: string, mobile: string, code: string) =>
-  hmac(secret, `${purpose}:${mobile}:${code}`);
-
-async function assertNotLocked(tx: Parameters<typeof repo.lockMobile>[0], mobile: string, now: Date) {
-  const since = new Date(now.getTime() - OTP.lockWindowSeconds * 1000);
-  const { failures, oldest } = await repo.failuresSince(tx, mobile, since);
-  if (failures >= OTP.maxFailuresPerNumber) {
-    throw new AppError('OTP_LOCKED', 'Too many wrong codes for this number; try again later', {
-      retryAfterSeconds: secondsUntil(oldest ?? now, OTP.lockWindowSeconds, now),
-    });
-  }
+export async function findUserByMobile(tx: DbOrTx, mobile: string) {
+  const [u] = await tx.select().from(users).where(eq(users.mobile, mobile)).limit(1);
+  return u ?? null;
 }
 
-export async function requestOtp(
+export async function findUser(tx: DbOrTx, id: string) {
+  const [u] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+  return u ?? null;
+}
+
+/** Sends a code to a number by SMS or voice, carrying the account's anti-phishing phrase. */
+export async function sendPhoneCode(
   deps: AuthDeps,
-  input: { mobile: string; country: string; purpose: OtpPurpose; channel: OtpChannel; ip: string },
+  input: { mobile: string; purpose: Parameters<typeof sendCode>[1]['purpose']; channel: OtpChannel; ip: string },
+  userId: string | null,
+  phrase: string | null,
 ) {
-  const now = deps.now?.() ?? new Date();
-  const mobile = parseMobile(input.mobile, input.country);
-  const code = randomDigits(OTP.length);
-
-  const { isRegistered, challengeId } = await deps.db.transaction(async (tx) => {
-    await repo.lockMobile(tx, mobile);
-    await assertNotLocked(tx, mobile, now);
-
-    const last = await repo.latestChallenge(tx, mobile, input.purpose);
-    if (last) {
-      const wait = input.channel === 'voice' ? OTP.voiceAfterSeconds : OTP.resendAfterSeconds;
-      const elapsed = (now.getTime() - last.createdAt.getTime()) / 1000;
-      if (elapsed < wait) {
-        throw new AppError(
-          input.channel === 'voice' ? 'OTP_VOICE_TOO_SOON' : 'OTP_RESEND_TOO_SOON',
-          'Wait before asking for a new code',
-          {
-            retryAfterSeconds: secondsUntil(last.createdAt, wait, now),
-          },
-        );
-      }
-    }
-    const hourAgo = new Date(now.getTime() - 3600_000);
-    const perNumber = await repo.codesSince(tx, { mobile }, hourAgo);
-    if (perNumber.count >= OTP.maxCodesPerNumberPerHour) {
-      throw new AppError('OTP_RATE_LIMITED', 'Too many codes for this number', {
-        retryAfterSeconds: secondsUntil(perNumber.oldest ?? now, 3600, now),
-      });
-    }
-    const perAddress = await repo.codesSince(tx, { ip: input.ip }, hourAgo);
-    if (perAddress.count >= OTP.maxCodesPerAddressPerHour) {
-      throw new AppError('OTP_RATE_LIMITED', 'Too many codes from this address', {
-        retryAfterSeconds: secondsUntil(perAddress.oldest ?? now, 3600, now),
-      });
-    }
-
-    await repo.retireOpenChallenges(tx, mobile, input.purpose);
-    const challengeId = await repo.insertChallenge(tx, {
-      mobile,
-      purpose: input.purpose,
-      channel: input.channel,
-      codeHash: codeHash(deps.secret, input.purpose, mobile, code),
-      ip: input.ip,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + OTP.ttlSeconds * 1000),
-    });
-    await writeAudit(tx, {
-      action: 'otp.requested',
-      subjectType: 'otp',
-      subjectId: challengeId,
-      ip: input.ip,
-      data: { mobile, channel: input.channel, purpose: input.purpose },
-    });
-    return { challengeId, isRegistered: (await repo.findUserIdByMobile(tx, mobile)) !== null };
+  await sendCode(deps, {
+    subject: input.mobile,
+    purpose: input.purpose,
+    channel: input.channel,
+    ip: input.ip,
+    deliveryFailure: 'SMS_DELIVERY_FAILED',
+    auditUserId: userId,
+    deliver: (code) =>
+      deps.sms.sendOtp({
+        mobile: input.mobile,
+        channel: input.channel,
+        purpose: input.purpose,
+        code,
+        antiPhishingPhrase: phrase,
+      }),
   });
-
-  try {
-    await deps.sms.sendOtp({ mobile, channel: input.channel, purpose: input.purpose, code });
-  } catch {
-    // The code never reached the user: remove it, so it cannot be guessed and they may ask again at once.
-    await deps.db.transaction(async (tx) => {
-      await repo.lockMobile(tx, mobile);
-      await repo.deleteChallenge(tx, challengeId);
-      await writeAudit(tx, { action: 'otp.delivery_failed', ip: input.ip, data: { mobile, provider: deps.sms.name } });
-    });
-    throw new AppError('SMS_DELIVERY_FAILED', 'The code could not be sent; try again');
-  }
-
   return {
-    mobile,
     channel: input.channel,
     expiresInSeconds: OTP.ttlSeconds,
     resendInSeconds: OTP.resendAfterSeconds,
     voiceInSeconds: OTP.voiceAfterSeconds,
-    isRegistered,
   };
 }
 
-type VerifyOutcome =
-  { ok: true; userId: string; isNewUser: boolean; token: string; expiresAt: Date } | { ok: false; error: AppError };
+export async function requestOtp(
+  deps: AuthDeps,
+  input: { mobile: string; country: string; purpose: 'login' | 'reset_password'; channel: OtpChannel; ip: string },
+) {
+  const mobile = parseMobile(input.mobile, input.country);
+  const user = await findUserByMobile(deps.db, mobile);
+  const timings = {
+    channel: input.channel,
+    expiresInSeconds: OTP.ttlSeconds,
+    resendInSeconds: OTP.resendAfterSeconds,
+    voiceInSeconds: OTP.voiceAfterSeconds,
+  };
+  // A reset code for a number without an account is not sent (it would cost an SMS for nothing).
+  if (input.purpose === 'login' || user) {
+    await sendPhoneCode(deps, { ...input, mobile }, user?.id ?? null, user?.antiPhishingPhrase ?? null);
+  }
+  return { mobile, ...timings, isRegistered: user !== null };
+}
+
+/** The auth page's first step: the password step when the account has a password, else a login code. */
+export async function startLogin(
+  deps: AuthDeps,
+  input: { mobile: string; country: string; channel: OtpChannel; ip: string },
+): Promise<StartLoginResponse> {
+  const mobile = parseMobile(input.mobile, input.country);
+  const user = await findUserByMobile(deps.db, mobile);
+  if (user?.passwordHash) return { next: 'password', mobile };
+  const sent = await requestOtp(deps, { ...input, purpose: 'login' });
+  return { next: 'otp', ...sent };
+}
+
+/**
+ * After a right first factor: a session, or, with two-factor on, a single-use challenge and no session.
+ * `method` says which factor it was (recovery by phone is offered only after a password).
+ */
+export async function completeFirstFactor(
+  tx: DbOrTx,
+  input: {
+    user: { id: string; twoFactorSecret: string | null };
+    method: 'otp' | 'password';
+    isNewUser: boolean;
+    rememberMe: boolean;
+    client: ClientInfo;
+    now: Date;
+  },
+): Promise<LoginOutcome> {
+  const { user } = input;
+  if (user.twoFactorSecret) {
+    const ticket = await issueTicket(tx, {
+      kind: 'two_factor_login',
+      userId: user.id,
+      data: { method: input.method, rememberMe: input.rememberMe },
+      now: input.now,
+    });
+    await writeAudit(tx, {
+      action: 'auth.first_factor_passed',
+      actorUserId: user.id,
+      ip: input.client.ip,
+      data: { method: input.method },
+    });
+    return {
+      result: {
+        status: 'twoFactorRequired',
+        challengeToken: ticket.token,
+        expiresInSeconds: ticket.expiresInSeconds,
+        canRecoverByPhone: input.method === 'password',
+      },
+      session: null,
+    };
+  }
+  return openSession(tx, { ...input, userId: user.id });
+}
+
+export async function openSession(
+  tx: DbOrTx,
+  input: { userId: string; method: string; isNewUser: boolean; rememberMe: boolean; client: ClientInfo; now: Date },
+): Promise<LoginOutcome & { sessionId: string }> {
+  const session = await createSession(tx, {
+    authenticatedAt: input.now,
+    userId: input.userId,
+    rememberMe: input.rememberMe,
+    ip: input.client.ip,
+    userAgent: input.client.userAgent,
+  });
+  await writeAudit(tx, {
+    action: 'auth.logged_in',
+    actorUserId: input.userId,
+    subjectType: 'session',
+    subjectId: session.sessionId,
+    ip: input.client.ip,
+    data: { method: input.method, userAgent: input.client.userAgent },
+  });
+  return {
+    result: { status: 'loggedIn', isNewUser: input.isNewUser, expiresAt: session.expiresAt.toISOString() },
+    session: { token: session.token, expiresAt: session.expiresAt, rememberMe: input.rememberMe },
+    sessionId: session.sessionId,
+  };
+}
 
 export async function verifyOtp(
   deps: AuthDeps,
   input: {
     mobile: string;
     country: string;
-    purpose: OtpPurpose;
     code: string;
     rememberMe: boolean;
     ip: string;
     userAgent: string | null;
   },
-) {
+): Promise<LoginOutcome> {
   const now = deps.now?.() ?? new Date();
   const mobile = parseMobile(input.mobile, input.country);
+  const client = { ip: input.ip, userAgent: input.userAgent };
 
-  // A wrong try must be counted even though the request fails: the transaction returns the outcome
-  // and the error is thrown after it commits.
-  const outcome = await deps.db.transaction(async (tx): Promise<VerifyOutcome> => {
-    await repo.lockMobile(tx, mobile);
-    await assertNotLocked(tx, mobile, now);
+  // A wrong try must be counted even though the request fails: the error is thrown after commit.
+  return withCountedFailures(deps.db, async (tx) => {
+    const wrong = await checkCode(tx, deps, { subject: mobile, purpose: 'login', code: input.code, ip: input.ip, now });
+    if (wrong) return wrong;
 
-    const challenge = await repo.latestChallenge(tx, mobile, input.purpose);
-    if (!challenge || challenge.consumedAt || challenge.expiresAt <= now) {
-      return { ok: false, error: new AppError('OTP_EXPIRED', 'The code has expired; ask for a new one') };
-    }
-    if (challenge.attempts >= OTP.maxAttemptsPerCode) {
-      return { ok: false, error: new AppError('OTP_TOO_MANY_ATTEMPTS', 'Too many wrong tries; ask for a new code') };
-    }
-    if (!safeEqual(challenge.codeHash, codeHash(deps.secret, input.purpose, mobile, input.code))) {
-      const attempts = await repo.addFailedAttempt(tx, challenge.id);
-      await writeAudit(tx, {
-        action: 'otp.failed',
-        subjectType: 'otp',
-        subjectId: challenge.id,
-        ip: input.ip,
-        data: { mobile, attempts },
-      });
-      const attemptsLeft = OTP.maxAttemptsPerCode - attempts;
-      return {
-        ok: false,
-        error:
-          attemptsLeft <= 0
-            ? new AppError('OTP_TOO_MANY_ATTEMPTS', 'Too many wrong tries; ask for a new code')
-            : new AppError('OTP_INVALID', 'The code is not correct', { attemptsLeft }),
-      };
-    }
-
-    await repo.consumeChallenge(tx, challenge.id);
-    let userId = await repo.findUserIdByMobile(tx, mobile);
-    const isNewUser = userId === null;
-    if (!userId) {
+    let user = await findUserByMobile(tx, mobile);
+    const isNewUser = user === null;
+    if (!user) {
+      let userId: string | null = null;
       // A rare clash of referral codes is retried with a new one.
       for (let i = 0; i < 5 && !userId; i++) {
         userId = await repo.insertUser(tx, { mobile, country: input.country, referralCode: referralCode() });
       }
       if (!userId) throw new Error('could not allocate a referral code');
       await writeAudit(tx, { action: 'auth.signed_up', actorUserId: userId, ip: input.ip, data: { mobile } });
+      user = (await findUser(tx, userId))!;
     }
-    const session = await createSession(tx, {
-      userId,
-      rememberMe: input.rememberMe,
-      ip: input.ip,
-      userAgent: input.userAgent,
-    });
-    await writeAudit(tx, {
-      action: 'auth.logged_in',
-      actorUserId: userId,
-      subjectType: 'session',
-      subjectId: session.sessionId,
-      ip: input.ip,
-      data: { method: 'otp' },
-    });
-    return { ok: true, userId, isNewUser, token: session.token, expiresAt: session.expiresAt };
+    return completeFirstFactor(tx, { user, method: 'otp', isNewUser, rememberMe: input.rememberMe, client, now });
   });
+}
 
-  if (!outcome.ok) throw outcome.error;
-  return outcome;
+export async function loginWithPassword(
+  deps: AuthDeps,
+  input: { mobile: string; country: string; password: string; rememberMe: boolean } & ClientInfo,
+): Promise<LoginOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const mobile = parseMobile(input.mobile, input.country);
+  const client = { ip: input.ip, userAgent: input.userAgent };
+  const incorrect = new AppError('PASSWORD_INCORRECT', 'The mobile number or password is not correct');
+  const user = await findUserByMobile(deps.db, mobile);
+  if (!user?.passwordHash) {
+    await verifyPassword(null, input.password); // the same time as a real check
+    await deps.db.transaction((tx) =>
+      writeAudit(tx, { action: 'auth.login_failed', ip: input.ip, data: { mobile, method: 'password' } }),
+    );
+    throw incorrect;
+  }
+  return withCountedFailures(deps.db, async (tx) => {
+    await assertStepOpen(tx, 'password', user.id, now);
+    const fresh = (await findUser(tx, user.id))!;
+    if (!(await verifyPassword(fresh.passwordHash, input.password))) {
+      await writeAudit(tx, {
+        action: 'auth.login_failed',
+        actorUserId: user.id,
+        ip: input.ip,
+        data: { method: 'password', userAgent: input.userAgent },
+      });
+      return recordFailure(tx, 'password', user.id, now, incorrect, { ip: input.ip });
+    }
+    await resetFailures(tx, 'password', user.id);
+    return completeFirstFactor(tx, {
+      user: fresh,
+      method: 'password',
+      isNewUser: false,
+      rememberMe: input.rememberMe,
+      client,
+      now,
+    });
+  });
 }
 
 /** Ends one session: revoked in the database, then forgotten by every instance's cache. */

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION } from '@portal/contract/core/constants';
+import { SESSION, STEP_UP } from '@portal/contract/core/constants';
 import { AppError } from '@portal/contract/core/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import type { InvalidationBus } from '../../lib/invalidation';
@@ -20,18 +20,78 @@ declare module 'fastify' {
   }
 }
 
+/** A new session: a fresh token (so logging in always rotates the id), authenticated now. */
 export async function createSession(
   tx: DbOrTx,
-  input: { userId: string; rememberMe: boolean; ip: string | null; userAgent: string | null },
+  input: {
+    userId: string;
+    rememberMe: boolean;
+    ip: string | null;
+    userAgent: string | null;
+    expiresAt?: Date;
+    /** The service clock's now (step-up is measured from it). */
+    authenticatedAt?: Date;
+  },
 ): Promise<{ token: string; expiresAt: Date; sessionId: string }> {
   const token = randomToken(32);
   const ttl = input.rememberMe ? SESSION.rememberMeTtlSeconds : SESSION.ttlSeconds;
-  const expiresAt = new Date(Date.now() + ttl * 1000);
+  const expiresAt = input.expiresAt ?? new Date(Date.now() + ttl * 1000);
   const [row] = await tx
     .insert(sessions)
-    .values({ tokenHash: sha256(token), userId: input.userId, expiresAt, ip: input.ip, userAgent: input.userAgent })
+    .values({
+      tokenHash: sha256(token),
+      userId: input.userId,
+      expiresAt,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      rememberMe: input.rememberMe,
+      ...(input.authenticatedAt ? { authenticatedAt: input.authenticatedAt } : {}),
+    })
     .returning({ id: sessions.id });
   return { token, expiresAt, sessionId: row!.id };
+}
+
+/**
+ * Replaces a session by a new one with a new token (privilege change: step-up, password change), keeping
+ * its absolute expiry; the old one is revoked. The caller publishes `{ kind: 'session', id: old }`.
+ */
+export async function rotateSession(
+  tx: DbOrTx,
+  sessionId: string,
+  input: { ip: string | null; userAgent: string | null },
+): Promise<{ token: string; expiresAt: Date; sessionId: string; rememberMe: boolean }> {
+  const [old] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  if (!old || old.revokedAt) throw new AppError('UNAUTHENTICATED');
+  await revokeSession(tx, sessionId);
+  const next = await createSession(tx, {
+    userId: old.userId,
+    rememberMe: old.rememberMe,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    expiresAt: old.expiresAt,
+    authenticatedAt: old.authenticatedAt,
+  });
+  return { ...next, rememberMe: old.rememberMe };
+}
+
+/** Revokes every live session of a user but `except`; answers the revoked ids (publish them). */
+export async function revokeUserSessions(tx: DbOrTx, userId: string, except?: string): Promise<string[]> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+/** When the session last proved its user (login or step-up); null when it is not live. */
+export async function authenticatedAtOf(tx: DbOrTx, sessionId: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: sessions.authenticatedAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .limit(1);
+  return row?.at ?? null;
 }
 
 export async function revokeSession(tx: DbOrTx, sessionId: string): Promise<void> {
@@ -79,7 +139,11 @@ export const SESSION_CACHE_TTL_MS = 30_000;
 
 interface CachedSession extends SessionAuth {
   expiresAt: number;
+  /** When the session ends without a request (idle timeout, decision 008). */
+  idleUntil: number;
 }
+
+const idleMs = (rememberMe: boolean) => (rememberMe ? SESSION.rememberMeIdleSeconds : SESSION.idleSeconds) * 1000;
 
 /**
  * Live sessions by token hash, as a short-lived copy. Revocation (logout, password or phone change,
@@ -102,18 +166,43 @@ async function findSession(db: Db, token: string): Promise<CachedSession | null>
       userId: sessions.userId,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      rememberMe: sessions.rememberMe,
     })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        // idle timeout: 30 minutes, 7 days with remember-me
+        or(
+          and(
+            eq(sessions.rememberMe, false),
+            gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION.idleSeconds})`),
+          ),
+          and(
+            eq(sessions.rememberMe, true),
+            gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION.rememberMeIdleSeconds})`),
+          ),
+        ),
+      ),
+    )
     .limit(1);
   if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
+  let lastSeen = row.lastSeenAt.getTime();
+  if (Date.now() - lastSeen > 60_000) {
     await db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
       .where(eq(sessions.id, row.sessionId));
+    lastSeen = Date.now();
   }
-  return { sessionId: row.sessionId, userId: row.userId, expiresAt: row.expiresAt.getTime() };
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    expiresAt: row.expiresAt.getTime(),
+    idleUntil: lastSeen + idleMs(row.rememberMe),
+  };
 }
 
 export const sessionsPlugin = fp(
@@ -128,7 +217,7 @@ export const sessionsPlugin = fp(
       const found = await cache.get(
         sha256(token),
         () => findSession(opts.db, token),
-        (s) => s.expiresAt > Date.now(),
+        (s) => s.expiresAt > Date.now() && s.idleUntil > Date.now(),
       );
       if (!found) throw new AppError('UNAUTHENTICATED');
       request.auth = { sessionId: found.sessionId, userId: found.userId };
@@ -141,4 +230,13 @@ export const sessionsPlugin = fp(
 export function sessionOf(request: FastifyRequest): SessionAuth {
   if (!request.auth) throw new AppError('UNAUTHENTICATED');
   return request.auth;
+}
+
+/** Refuses a sensitive change unless the session authenticated within the step-up window (decision 008). */
+export async function assertRecentAuth(tx: DbOrTx, sessionId: string, now: Date): Promise<void> {
+  const at = await authenticatedAtOf(tx, sessionId);
+  if (!at) throw new AppError('UNAUTHENTICATED');
+  if (now.getTime() - at.getTime() > STEP_UP.windowSeconds * 1000) {
+    throw new AppError('STEP_UP_REQUIRED', 'Authenticate again to do this');
+  }
 }

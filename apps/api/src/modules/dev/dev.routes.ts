@@ -9,7 +9,11 @@ import { route } from '../../plugins/contract';
 /** Development only (never registered when NODE_ENV=production): what the outbox SMS adapter "sent". */
 export function devRoutes(app: FastifyInstance, deps: { db: Db }) {
   route(app, listDevOutbox, async ({ query }) => {
-    const mobile = query.mobile ? (normalizeMobile(query.mobile) ?? query.mobile) : undefined;
+    const mobile = query.mobile
+      ? (normalizeMobile(query.mobile) ?? query.mobile)
+      : query.email
+        ? query.email.trim().toLowerCase()
+        : undefined;
     const rows = await deps.db
       .select()
       .from(devOutbox)

@@ -1,0 +1,235 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '@portal/contract/core/errors';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { decrypt, deriveKey, encrypt, maskMobile } from '../../lib/crypto';
+import type { InvalidationBus } from '../../lib/invalidation';
+import { checkTotp, newTotpSecret, totpUri } from '../../lib/totp';
+import {
+  findUser,
+  openSession,
+  sendPhoneCode,
+  type AuthDeps,
+  type ClientInfo,
+  type LoginOutcome,
+} from './auth.service';
+import { checkCode, withCountedFailures } from './codes';
+import { assertStepOpen, recordFailure, resetFailures } from './lockout';
+import { assertRecentAuth } from './sessions';
+import { consumeTicket, findTicket } from './tickets';
+
+const keyOf = (secret: string) => deriveKey(secret, 'totp-secret-v1');
+
+/**
+ * Checks a TOTP code of a user with two-factor on (or of the pending setup), inside the caller's
+ * transaction: lock check, T-1/T window, the step stored so a code works once. Null when right.
+ */
+export async function checkTotpOfUser(
+  tx: DbOrTx,
+  deps: { secret: string },
+  user: { id: string; twoFactorSecret: string | null; twoFactorLastStep: number | null },
+  code: string,
+  now: Date,
+  ip: string | null,
+  sealed: string | null = user.twoFactorSecret,
+): Promise<AppError | null> {
+  if (!sealed) return new AppError('TWO_FACTOR_NOT_ENABLED');
+  await assertStepOpen(tx, 'totp', user.id, now);
+  const [fresh] = await tx
+    .select({ lastStep: users.twoFactorLastStep })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .for('update');
+  const result = checkTotp(decrypt(keyOf(deps.secret), sealed), code, now.getTime(), fresh?.lastStep ?? null);
+  if (!result.ok) {
+    await writeAudit(tx, { action: 'auth.totp_failed', actorUserId: user.id, ip, data: { reason: result.reason } });
+    const wrong =
+      result.reason === 'reused'
+        ? new AppError('TOTP_REUSED', 'This code was already used; wait for the next one')
+        : new AppError('TOTP_INVALID', 'The authenticator code is not correct');
+    return recordFailure(tx, 'totp', user.id, now, wrong, { ip });
+  }
+  await resetFailures(tx, 'totp', user.id);
+  await tx.update(users).set({ twoFactorLastStep: result.step }).where(eq(users.id, user.id));
+  return null;
+}
+
+type Deps = AuthDeps & { bus: InvalidationBus };
+
+export async function setupTwoFactor(deps: Deps, input: { userId: string; sessionId: string }) {
+  const now = deps.now?.() ?? new Date();
+  const secret = newTotpSecret();
+  const user = await deps.db.transaction(async (tx) => {
+    await assertRecentAuth(tx, input.sessionId, now);
+    const u = await findUser(tx, input.userId);
+    if (!u) throw new AppError('UNAUTHENTICATED');
+    if (u.twoFactorSecret) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
+    await tx
+      .update(users)
+      .set({ twoFactorPendingSecret: encrypt(keyOf(deps.secret), secret) })
+      .where(eq(users.id, u.id));
+    return u;
+  });
+  const accountName = user.mobile;
+  return { otpauthUri: totpUri(secret, accountName), secret, issuer: 'Portal', accountName };
+}
+
+export async function enableTwoFactor(
+  deps: Deps,
+  input: { userId: string; sessionId: string; code: string; ip: string },
+) {
+  const now = deps.now?.() ?? new Date();
+  await withCountedFailures(deps.db, async (tx) => {
+    await assertRecentAuth(tx, input.sessionId, now);
+    const u = await findUser(tx, input.userId);
+    if (!u) throw new AppError('UNAUTHENTICATED');
+    if (u.twoFactorSecret) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
+    if (!u.twoFactorPendingSecret) throw new AppError('TWO_FACTOR_SETUP_MISSING');
+    const wrong = await checkTotpOfUser(tx, deps, u, input.code, now, input.ip, u.twoFactorPendingSecret);
+    if (wrong) return wrong;
+    await tx
+      .update(users)
+      .set({ twoFactorSecret: u.twoFactorPendingSecret, twoFactorPendingSecret: null, updatedAt: now })
+      .where(eq(users.id, u.id));
+    await writeAudit(tx, { action: 'account.two_factor_enabled', actorUserId: u.id, ip: input.ip });
+    return true;
+  });
+  await deps.bus.publish({ kind: 'user', id: input.userId });
+  return { ok: true as const };
+}
+
+export async function requestDisableCode(deps: Deps, input: { userId: string; channel: 'sms' | 'voice'; ip: string }) {
+  const u = await findUser(deps.db, input.userId);
+  if (!u) throw new AppError('UNAUTHENTICATED');
+  if (!u.twoFactorSecret) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+  const sent = await sendPhoneCode(
+    deps,
+    { mobile: u.mobile, purpose: 'disable_2fa', channel: input.channel, ip: input.ip },
+    u.id,
+    u.antiPhishingPhrase,
+  );
+  return { maskedMobile: maskMobile(u.mobile), ...sent };
+}
+
+async function turnOff(tx: DbOrTx, userId: string, ip: string, via: string, now: Date) {
+  await tx
+    .update(users)
+    .set({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: now })
+    .where(eq(users.id, userId));
+  await writeAudit(tx, { action: 'account.two_factor_disabled', actorUserId: userId, ip, data: { via } });
+}
+
+export async function disableTwoFactor(
+  deps: Deps,
+  input: { userId: string; sessionId: string; method: 'totp' | 'sms'; code: string; ip: string },
+) {
+  const now = deps.now?.() ?? new Date();
+  await withCountedFailures(deps.db, async (tx) => {
+    await assertRecentAuth(tx, input.sessionId, now);
+    const u = await findUser(tx, input.userId);
+    if (!u) throw new AppError('UNAUTHENTICATED');
+    if (!u.twoFactorSecret) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+    const wrong =
+      input.method === 'totp'
+        ? await checkTotpOfUser(tx, deps, u, input.code, now, input.ip)
+        : await checkCode(tx, deps, {
+            subject: u.mobile,
+            purpose: 'disable_2fa',
+            code: input.code,
+            ip: input.ip,
+            now,
+            auditUserId: u.id,
+          });
+    if (wrong) return wrong;
+    await turnOff(tx, u.id, input.ip, input.method, now);
+    return true;
+  });
+  await deps.bus.publish({ kind: 'user', id: input.userId });
+  return { ok: true as const };
+}
+
+/** Finishes a two-factor login with the authenticator code. */
+export async function verifyTwoFactorLogin(
+  deps: Deps,
+  input: { challengeToken: string; code: string; client: ClientInfo },
+): Promise<LoginOutcome> {
+  const now = deps.now?.() ?? new Date();
+  return withCountedFailures(deps.db, async (tx) => {
+    const ticket = await findTicket(tx, 'two_factor_login', input.challengeToken, now);
+    if (!ticket) throw new AppError('CHALLENGE_EXPIRED', 'Log in again');
+    const u = await findUser(tx, ticket.userId);
+    if (!u?.twoFactorSecret) throw new AppError('CHALLENGE_EXPIRED', 'Log in again');
+    const wrong = await checkTotpOfUser(tx, deps, u, input.code, now, input.client.ip);
+    if (wrong) return wrong;
+    await consumeTicket(tx, ticket.id);
+    const data = ticket.data as { method: string; rememberMe: boolean };
+    return openSession(tx, {
+      userId: u.id,
+      method: `${data.method}+totp`,
+      isNewUser: false,
+      rememberMe: data.rememberMe,
+      client: input.client,
+      now,
+    });
+  });
+}
+
+async function recoveryTicket(tx: DbOrTx, token: string, now: Date) {
+  const ticket = await findTicket(tx, 'two_factor_login', token, now);
+  if (!ticket) throw new AppError('CHALLENGE_EXPIRED', 'Log in again');
+  const data = ticket.data as { method: string; rememberMe: boolean };
+  // After a phone code, a second phone code would be the same factor twice.
+  if (data.method !== 'password') throw new AppError('TWO_FACTOR_RECOVERY_UNAVAILABLE');
+  const u = await findUser(tx, ticket.userId);
+  if (!u?.twoFactorSecret) throw new AppError('CHALLENGE_EXPIRED', 'Log in again');
+  return { ticket, data, user: u };
+}
+
+export async function requestRecoveryCode(
+  deps: Deps,
+  input: { challengeToken: string; channel: 'sms' | 'voice'; ip: string },
+) {
+  const now = deps.now?.() ?? new Date();
+  const { user } = await deps.db.transaction((tx) => recoveryTicket(tx, input.challengeToken, now));
+  const sent = await sendPhoneCode(
+    deps,
+    { mobile: user.mobile, purpose: 'disable_2fa', channel: input.channel, ip: input.ip },
+    user.id,
+    user.antiPhishingPhrase,
+  );
+  return { maskedMobile: maskMobile(user.mobile), ...sent };
+}
+
+/** "I can't reach my authenticator": password + a phone code turn two-factor off and log in. */
+export async function recoverTwoFactorLogin(
+  deps: Deps,
+  input: { challengeToken: string; code: string; client: ClientInfo },
+): Promise<LoginOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const out = await withCountedFailures(deps.db, async (tx) => {
+    const { ticket, data, user } = await recoveryTicket(tx, input.challengeToken, now);
+    const wrong = await checkCode(tx, deps, {
+      subject: user.mobile,
+      purpose: 'disable_2fa',
+      code: input.code,
+      ip: input.client.ip,
+      now,
+      auditUserId: user.id,
+    });
+    if (wrong) return wrong;
+    await consumeTicket(tx, ticket.id);
+    await turnOff(tx, user.id, input.client.ip, 'login_recovery', now);
+    const opened = await openSession(tx, {
+      userId: user.id,
+      method: 'password+recovery',
+      isNewUser: false,
+      rememberMe: data.rememberMe,
+      client: input.client,
+      now,
+    });
+    return { ...opened, userId: user.id };
+  });
+  await deps.bus.publish({ kind: 'user', id: out.userId });
+  return out;
+}
