@@ -3,6 +3,7 @@
  *
  *   web  the initial JavaScript of the auth page (gzip) vs a bare React + MUI page built by the same Vite
  *   api  GET /api/account with a signed-in session vs a bare Fastify route (req/s and p99 latency)
+ *   login POST /api/auth/password/login (argon2id included) vs raw argon2id hashes per second
  *
  * Budgets: auth page initial JS ≤ 200 kB gzip; GET /account ≥ 25 % of the bare route's req/s.
  * Writes bench/results/latest.json; exits 1 when a budget is exceeded or a measurement fails.
@@ -23,6 +24,7 @@ import {
   startPortal,
 } from './api-throughput';
 import { fromRoot, kb, runCommand, table } from './lib';
+import { type RawArgon2Result, measurePasswordLogin, measureRawArgon2 } from './login-throughput';
 import {
   type JsMeasure,
   findChromium,
@@ -92,6 +94,7 @@ const portalStatic = await step('auth page from the build output (index.html + m
 const chromiumPath = findChromium();
 let portalBrowser: (JsMeasure & { finalUrl: string }) | null = null;
 let account: LoadResult | null = null;
+let passwordLogin: LoadResult | null = null;
 const portal: (PortalServer & { database: string }) | null = await step('start apps/api/dist/server.js', () =>
   startPortal(apiLogLevel),
 );
@@ -108,6 +111,10 @@ if (portal) {
       `GET /api/account, signed in: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`,
       () => measureAccount(portal, loadOptions),
     );
+    passwordLogin = await step(
+      `POST /api/auth/password/login: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`,
+      () => measurePasswordLogin(portal, loadOptions),
+    );
   } finally {
     await portal.stop();
   }
@@ -115,6 +122,11 @@ if (portal) {
 const bare = await step(
   `bare Fastify route: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`,
   () => measureBareRoute(loadOptions),
+);
+
+const rawArgon2: RawArgon2Result | null = await step(
+  `raw argon2id hashes (m=19456 KiB, t=2, p=1), ${loadOptions.durationSeconds} s sequential and in parallel`,
+  () => measureRawArgon2(loadOptions.durationSeconds),
 );
 
 // ── budgets ───────────────────────────────────────────────────────────────────────────────────────
@@ -195,9 +207,23 @@ console.log(
 console.log(
   table(
     ['route', 'req/s', 'p50', 'p99', 'requests'],
-    [apiRow('GET /api/account (session)', account), apiRow('bare Fastify route', bare)],
+    [
+      apiRow('GET /api/account (session)', account),
+      apiRow('bare Fastify route', bare),
+      apiRow('POST /api/auth/password/login', passwordLogin),
+    ],
   ),
 );
+if (rawArgon2) {
+  console.log(
+    `\n  raw argon2id on this machine: ${rawArgon2.sequentialPerSecond} hashes/s one at a time, ` +
+      `${rawArgon2.parallelPerSecond} hashes/s ${rawArgon2.parallelism} at a time`,
+  );
+  if (passwordLogin)
+    console.log(
+      `  password login / parallel raw hashes: ${((passwordLogin.requestsPerSecond / rawArgon2.parallelPerSecond) * 100).toFixed(1)} %`,
+    );
+}
 
 console.log('\n━━ budgets ━━\n');
 console.log(
@@ -222,7 +248,7 @@ const results = {
     authPageInitialJsSource: authJs ? authJsSource : null,
     authRouteChunk: portalStatic?.authChunk ?? null,
   },
-  api: { account, bareRoute: bare, accountShareOfBare: share },
+  api: { account, bareRoute: bare, accountShareOfBare: share, passwordLogin, rawArgon2 },
   budgets: checks,
   errors,
   ok,

@@ -232,10 +232,17 @@ export async function loginWithPassword(
     );
     throw incorrect;
   }
+  // The hash is checked outside the transaction: argon2 (~30 ms) must not hold a connection (PGlite has
+  // one) nor the counter row. The verdict is applied under the row lock: a guess that arrives when the
+  // step got locked meanwhile is answered AUTH_LOCKED whatever it was, so parallel guesses never learn
+  // more than the 10 that were counted.
+  await deps.db.transaction((tx) => assertStepOpen(tx, 'password', user.id, now));
+  const right = await verifyPassword(user.passwordHash, input.password);
   return withCountedFailures(deps.db, async (tx) => {
     await assertStepOpen(tx, 'password', user.id, now);
-    const fresh = (await findUser(tx, user.id))!;
-    if (!(await verifyPassword(fresh.passwordHash, input.password))) {
+    const fresh = await findUser(tx, user.id);
+    if (!fresh || fresh.passwordHash !== user.passwordHash) throw incorrect; // changed meanwhile: try again
+    if (!right) {
       await writeAudit(tx, {
         action: 'auth.login_failed',
         actorUserId: user.id,
