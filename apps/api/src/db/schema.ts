@@ -166,3 +166,15 @@ export const authTickets = pgTable(
   },
   (t) => [uniqueIndex('auth_tickets_token_hash_uq').on(t.tokenHash), index('auth_tickets_user_idx').on(t.userId)],
 );
+
+/** Fixed-window request counters shared by every instance (`lib/rate-limit.ts`). */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    bucket: text().notNull(),
+    key: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
+);

@@ -7,6 +7,7 @@ import type { SmsPort } from '../../adapters/sms/sms.port';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { hitRateLimit } from '../../lib/rate-limit';
 import { referralCode } from '../../lib/crypto';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { verifyPassword } from '../../lib/passwords';
@@ -101,11 +102,16 @@ export async function requestOtp(
 }
 
 /** The auth page's first step: the password step when the account has a password, else a login code. */
+/** Lookups of the auth page's first step per address: generous for a shared (CGNAT) address, far below a scan. */
+export const START_LOGIN_RATE = { bucket: 'auth_start', limit: 30, windowSeconds: 600 } as const;
+
 export async function startLogin(
   deps: AuthDeps,
   input: { mobile: string; country: string; channel: OtpChannel; ip: string },
 ): Promise<StartLoginResponse> {
   const mobile = parseMobile(input.mobile, input.country);
+  // The answer tells whether a number has a password (decision 013): looked up at human speed only.
+  await hitRateLimit(deps.db, START_LOGIN_RATE, input.ip, deps.now?.());
   const user = await findUserByMobile(deps.db, mobile);
   if (user?.passwordHash) return { next: 'password', mobile };
   const sent = await requestOtp(deps, { ...input, purpose: 'login' });
