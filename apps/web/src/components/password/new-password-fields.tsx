@@ -41,6 +41,8 @@ export function NewPasswordFields<T extends FieldValues & { password: string; re
       <Controller
         name={'password' as Path<T>}
         control={control}
+        // The repeat is checked again whenever the password changes.
+        rules={{ deps: ['repeat'] }}
         render={({ field, fieldState, formState }) => {
           const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
           return (

@@ -1,5 +1,6 @@
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import Logout from '@mui/icons-material/Logout';
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -38,30 +39,32 @@ export default function ProfileMenuScreen() {
         </Typography>
       </Paper>
       <Paper variant="outlined">
-        <List component="nav" aria-label={t('menu.title')} disablePadding>
-          {profileItems.map((item) => {
-            const Icon = item.icon;
-            return (
-              <ListItem key={item.to} disablePadding divider>
-                <ListItemButton component={NavLink} to={item.to} sx={{ py: 1.5 }}>
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    <Icon />
-                  </ListItemIcon>
-                  <ListItemText primary={t(`translation:${item.labelKey}`)} />
-                  <ChevronLeft sx={chevron} color="action" aria-hidden="true" />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
-          <ListItem disablePadding>
-            <ListItemButton onClick={() => setLogoutOpen(true)} sx={{ py: 1.5, color: 'error.main' }}>
-              <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
-                <Logout sx={flipInRtl} />
-              </ListItemIcon>
-              <ListItemText primary={t('translation:layout.logout.button')} />
-            </ListItemButton>
-          </ListItem>
-        </List>
+        <Box component="nav" aria-label={t('menu.title')}>
+          <List disablePadding>
+            {profileItems.map((item) => {
+              const Icon = item.icon;
+              return (
+                <ListItem key={item.to} disablePadding divider>
+                  <ListItemButton component={NavLink} to={item.to} sx={{ py: 1.5 }}>
+                    <ListItemIcon sx={{ minWidth: 40 }}>
+                      <Icon />
+                    </ListItemIcon>
+                    <ListItemText primary={t(`translation:${item.labelKey}`)} />
+                    <ChevronLeft sx={chevron} color="action" aria-hidden="true" />
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
+            <ListItem disablePadding>
+              <ListItemButton onClick={() => setLogoutOpen(true)} sx={{ py: 1.5, color: 'error.main' }}>
+                <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
+                  <Logout sx={flipInRtl} />
+                </ListItemIcon>
+                <ListItemText primary={t('translation:layout.logout.button')} />
+              </ListItemButton>
+            </ListItem>
+          </List>
+        </Box>
       </Paper>
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
     </AccountPage>

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useNotify } from '@/components/notices/notices';
@@ -19,8 +20,10 @@ export default function SetPasswordScreen() {
   const notices = useNotify();
   const user = useAccount().data?.user;
   const { guard, dialog } = useStepUpGuard();
+  const [isLeaving, setIsLeaving] = useState(false);
   if (!user) return null;
-  if (user.hasPassword) return <Navigate to={paths.updateProfile.getHref()} replace />;
+  // An account that already has one changes it on the overview page (not while leaving after setting it).
+  if (user.hasPassword && !isLeaving) return <Navigate to={paths.updateProfile.getHref()} replace />;
   const later = () => {
     dismissSetPasswordPrompt(user.id);
     void navigate(next, { replace: true });
@@ -33,6 +36,7 @@ export default function SetPasswordScreen() {
           guard={guard}
           autoFocus
           onDone={() => {
+            setIsLeaving(true);
             notices.success('account:setPassword.done');
             void navigate(next, { replace: true });
           }}
