@@ -35,14 +35,16 @@ export function NewPasswordFields<T extends FieldValues & { password: string; re
   const { t } = useTranslation('account');
   const message = useRuleMessage();
   const rulesId = useId();
-  const password = useWatch({ control, name: 'password' as Path<T> }) as string;
+  const passwordPath = 'password' as Path<T>;
+  const repeatPath = 'repeat' as Path<T>;
+  const password = useWatch({ control, name: passwordPath }) as string;
   return (
     <Stack spacing={2}>
       <Controller
-        name={'password' as Path<T>}
+        name={passwordPath}
         control={control}
         // The repeat is checked again whenever the password changes.
-        rules={{ deps: ['repeat'] }}
+        rules={{ deps: [repeatPath] }}
         render={({ field, fieldState, formState }) => {
           const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
           return (
@@ -65,7 +67,7 @@ export function NewPasswordFields<T extends FieldValues & { password: string; re
       />
       <PasswordRules password={password ?? ''} id={rulesId} />
       <Controller
-        name={'repeat' as Path<T>}
+        name={repeatPath}
         control={control}
         render={({ field, fieldState, formState }) => {
           const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
