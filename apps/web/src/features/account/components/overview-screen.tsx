@@ -282,7 +282,7 @@ function SessionsSection() {
                         {s.ip ? (
                           <>
                             {' · '}
-                            <span dir="ltr">{t('overview.sessions.ip', { ip: s.ip })}</span>
+                            <bdi>{t('overview.sessions.ip', { ip: s.ip })}</bdi>
                           </>
                         ) : null}
                       </>
@@ -387,7 +387,7 @@ function HistorySection() {
                     {e.ip ? (
                       <>
                         {' · '}
-                        <span dir="ltr">{t('overview.history.ip', { ip: e.ip })}</span>
+                        <bdi>{t('overview.history.ip', { ip: e.ip })}</bdi>
                       </>
                     ) : null}
                   </>
