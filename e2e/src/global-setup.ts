@@ -17,6 +17,12 @@ export default function setup() {
   }
   // The runner may skip the build when it just built.
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build: the journeys
+    // must run against what `npm start` serves.
+    execFileSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
 }
