@@ -50,6 +50,7 @@ describe('forgot password', () => {
     // A user with a password.
     await page.goto('/auth');
     await signUp(page, server.baseUrl, t, 'fa', mobile);
+    const userId = ((await (await page.request.get('/api/account')).json()) as { user: { id: string } }).user.id;
     await page.goto('/set-password');
     await typeInto(page, t('account:password.new'), oldPassword);
     await typeInto(page, t('account:password.repeat'), oldPassword);
@@ -92,10 +93,10 @@ describe('forgot password', () => {
     expect(new URL(page.url()).pathname).toBe('/auth');
     await submitPassword(page, newPassword);
     await page.waitForURL((url) => url.pathname === '/');
-    await page
-      .getByRole('alert')
-      .filter({ hasText: t('notices.loggedIn') })
-      .waitFor();
+    // Logged in to the same account (whatever the dashboard opens over it, e.g. the new-user-info dialog).
+    const after = await page.request.get('/api/account');
+    expect(after.status()).toBe(200);
+    expect(((await after.json()) as { user: { id: string } }).user.id).toBe(userId);
 
     expect(tab.errors).toEqual([]);
     await context.close();
