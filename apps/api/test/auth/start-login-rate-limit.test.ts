@@ -19,15 +19,13 @@ describe('the first step of the auth page cannot be used to scan numbers', () =>
     const ip = '10.44.0.1';
     // Numbers with a password: the answer (`next: 'password'`) sends no code, so only this limit applies.
     const withPassword = Array.from({ length: START_LOGIN_RATE.limit + 2 }, () => newMobile());
-    await t.database.db
-      .insert(users)
-      .values(
-        withPassword.map((m, i) => ({
-          mobile: `+98${m.slice(1)}`,
-          referralCode: `RL${String(i).padStart(6, '0')}`,
-          passwordHash: 'x',
-        })),
-      );
+    await t.database.db.insert(users).values(
+      withPassword.map((m, i) => ({
+        mobile: `+98${m.slice(1)}`,
+        referralCode: `RL${String(i).padStart(6, '0')}`,
+        passwordHash: 'x',
+      })),
+    );
     for (let i = 0; i < START_LOGIN_RATE.limit; i++) {
       const res = await start(withPassword[i]!, ip);
       expect(res.statusCode, res.body).toBe(200);

@@ -43,3 +43,45 @@ export const getAccount = defineEndpoint({
   response: accountResponse,
   errors: ['UNAUTHENTICATED'],
 });
+
+/**
+ * A first or last name (SPEC §2 "fill-new-user-info"): trimmed, 1–50 characters, letters in Persian or
+ * English (spaces, hyphen, apostrophe and the zero-width non-joiner between them).
+ */
+export const personNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'required' })
+  .max(50, { message: 'nameMax' })
+  .regex(/^[A-Za-z\u0600-\u06FF\u200c]+(?:[ '\-\u200c][A-Za-z\u0600-\u06FF\u200c]+)*$/, { message: 'nameLetters' })
+  .refine((s) => !/[\u0660-\u0669\u06F0-\u06F9\u060C\u061B\u061F\u066A-\u066D\u06D4]/.test(s), {
+    message: 'nameLetters',
+  });
+
+export const updateProfileBody = z.object({ firstName: personNameSchema, lastName: personNameSchema });
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+/** Saves the names and hides the fill-new-user-info screen; `GET /account` shows them at once. */
+export const updateProfile = defineEndpoint({
+  id: 'updateProfile',
+  method: 'PATCH',
+  path: '/account/profile',
+  summary: 'Save first and last name (fill-new-user-info)',
+  tags: ['account'],
+  auth: 'session',
+  body: updateProfileBody,
+  response: z.object({ ok: z.literal(true) }),
+  errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED'],
+});
+
+/** Closing the fill-new-user-info screen hides it for good. */
+export const dismissFillUserInfo = defineEndpoint({
+  id: 'dismissFillUserInfo',
+  method: 'POST',
+  path: '/account/profile/dismiss-fill-info',
+  summary: 'Hide the fill-new-user-info screen for good',
+  tags: ['account'],
+  auth: 'session',
+  response: z.object({ ok: z.literal(true) }),
+  errors: ['UNAUTHENTICATED'],
+});

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getAccount } from '@portal/contract/account/account';
+import { dismissFillUserInfo, getAccount, updateProfile } from '@portal/contract/account/account';
 import { clearAntiPhishingPhrase, listSecurityEvents, setAntiPhishingPhrase } from '@portal/contract/account/security';
 import { endOtherSessions, endSession, listSessions } from '@portal/contract/account/sessions';
 import type { Db } from '../../db/client';
@@ -13,6 +13,10 @@ export function accountRoutes(app: FastifyInstance, deps: { db: Db; bus: Invalid
   const cache = account.createAccountCache(deps.bus);
   app.addHook('onClose', async () => cache.unsubscribe());
   route(app, getAccount, async ({ request }) => account.getAccount(deps.db, cache, sessionOf(request).userId));
+  route(app, updateProfile, async ({ body, request }) =>
+    account.updateProfile(deps, sessionOf(request).userId, body, request.ip),
+  );
+  route(app, dismissFillUserInfo, async ({ request }) => account.dismissFillUserInfo(deps, sessionOf(request).userId));
 
   route(app, listSessions, async ({ request }) => ({
     items: await security.listSessions(deps.db, sessionOf(request)),

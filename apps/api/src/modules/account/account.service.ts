@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AccountResponse } from '@portal/contract/account/account';
 import { AppError } from '@portal/contract/core/errors';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../lib/audit';
 import { users } from '../../db/schema';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { createCoherentCache } from '../../lib/ttl-cache';
@@ -51,4 +52,31 @@ async function loadAccount(db: Db, userId: string): Promise<AccountResponse | nu
     isEmptyState: true,
     showFillUserInfoPage: u.showFillUserInfoPage && !u.firstName,
   };
+}
+
+type Deps = { db: Db; bus: InvalidationBus };
+
+/** Fill-new-user-info (SPEC §2): saves the names and hides the screen. */
+export async function updateProfile(
+  deps: Deps,
+  userId: string,
+  input: { firstName: string; lastName: string },
+  ip: string,
+): Promise<{ ok: true }> {
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ firstName: input.firstName, lastName: input.lastName, showFillUserInfoPage: false, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await writeAudit(tx, { action: 'account.profile_updated', actorUserId: userId, ip });
+  });
+  await deps.bus.publish({ kind: 'user', id: userId });
+  return { ok: true };
+}
+
+/** Closing the fill-new-user-info screen hides it for good. */
+export async function dismissFillUserInfo(deps: Deps, userId: string): Promise<{ ok: true }> {
+  await deps.db.update(users).set({ showFillUserInfoPage: false, updatedAt: new Date() }).where(eq(users.id, userId));
+  await deps.bus.publish({ kind: 'user', id: userId });
+  return { ok: true };
 }

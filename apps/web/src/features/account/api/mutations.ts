@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dismissFillUserInfo, updateProfile, type UpdateProfileBody } from '@portal/contract/account/account';
 import { sendEmailVerificationCode, verifyEmailAddress } from '@portal/contract/account/email';
 import {
   requestCurrentPhoneCode,
@@ -145,4 +146,19 @@ export function useVerifyNewPhone() {
   return useMutation({
     mutationFn: (body: { changeToken: string; code: string }) => callApi(verifyNewPhone, { body }),
   });
+}
+
+/** Fill-new-user-info (SPEC §2): save the names; `GET /account` then no longer offers the screen. */
+export function useUpdateProfile() {
+  const invalidate = useInvalidateAccount();
+  return useMutation({
+    mutationFn: (body: UpdateProfileBody) => callApi(updateProfile, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Closing the fill-new-user-info screen hides it for good. */
+export function useDismissFillUserInfo() {
+  const invalidate = useInvalidateAccount();
+  return useMutation({ mutationFn: () => callApi(dismissFillUserInfo), onSuccess: invalidate });
 }
