@@ -138,8 +138,31 @@ describe('change phone', () => {
     return v;
   }
 
+  it('a user with a national code on file (after KYC) is not asked for one', async () => {
+    const { cookie, mobile } = await signIn(t);
+    const { eq } = await import('drizzle-orm');
+    const { users } = await import('../../src/db/schema');
+    const [u] = await t.database.db
+      .update(users)
+      .set({ nationalCode: VALID_NATIONAL_CODE })
+      .where(eq(users.mobile, e164(mobile)))
+      .returning({ id: users.id });
+    await t.database.bus.publish({ kind: 'user', id: u!.id });
+    expect((await account(t, cookie)).json().user.hasNationalCode).toBe(true);
+    const { changeToken } = (await toNewCode(cookie)).json();
+    const fresh = await newNumberWithoutOwner();
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/phone/new-code',
+      headers: { cookie },
+      payload: { changeToken, newMobile: fresh },
+    });
+    expect(sent.statusCode).toBe(200);
+  });
+
   it('current code → new number owned by the user → its code: the number changes and every session ends', async () => {
     const { cookie } = await signIn(t);
+    expect((await account(t, cookie)).json().user.hasNationalCode).toBe(false);
     const v = await toNewCode(cookie);
     expect(v.statusCode).toBe(200);
     const { changeToken } = v.json();
@@ -151,6 +174,14 @@ describe('change phone', () => {
       payload: { changeToken, newMobile: await newNumberWithoutOwner() },
     });
     expect(noCode.json().code).toBe('NATIONAL_CODE_REQUIRED');
+    const badCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/phone/new-code',
+      headers: { cookie },
+      payload: { changeToken, newMobile: await newNumberWithoutOwner(), nationalCode: '0084575949' },
+    });
+    expect(badCode.json().code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(badCode.json())).toContain('nationalCode');
     const notOwned = await t.app.inject({
       method: 'POST',
       url: '/api/account/phone/new-code',
@@ -172,7 +203,8 @@ describe('change phone', () => {
       method: 'POST',
       url: '/api/account/phone/new-code',
       headers: { cookie },
-      payload: { changeToken, newMobile: fresh, nationalCode: VALID_NATIONAL_CODE },
+      // Persian digits, as a phone keyboard types them.
+      payload: { changeToken, newMobile: fresh, nationalCode: '۰۰۸۴۵۷۵۹۴۸' },
     });
     expect(sent.statusCode).toBe(200);
     const code = await outboxCode(t.app, fresh);

@@ -19,6 +19,7 @@ const account = {
     isEmailVerified: false,
     shahkarPassed: false,
     hasPassword: false,
+    hasNationalCode: false,
     twoFactorEnabled: false,
     antiPhishingPhrase: null,
     affiliateRole: 'None',

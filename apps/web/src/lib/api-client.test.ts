@@ -20,6 +20,7 @@ const account = {
     isEmailVerified: false,
     shahkarPassed: false,
     hasPassword: false,
+    hasNationalCode: false,
     twoFactorEnabled: false,
     antiPhishingPhrase: null,
     affiliateRole: 'None',

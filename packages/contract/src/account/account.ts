@@ -14,6 +14,8 @@ export const accountInfoSchema = z.object({
   isEmailVerified: z.boolean(),
   shahkarPassed: z.boolean(),
   hasPassword: z.boolean(),
+  /** A national code is on file (after KYC); until then changing the phone asks for one. */
+  hasNationalCode: z.boolean(),
   twoFactorEnabled: z.boolean(),
   /** Carried by every SMS and email of the portal (account/security.ts); null when unset. */
   antiPhishingPhrase: z.string().nullable(),

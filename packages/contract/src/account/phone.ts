@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
-import { countryCodeSchema, otpCodeSchema } from '../core/validation';
+import { countryCodeSchema, nationalCodeSchema, otpCodeSchema } from '../core/validation';
 import { otpChannelSchema } from '../auth/auth';
 import { codeSentSchema } from '../auth/two-factor';
 
@@ -66,8 +66,11 @@ export const requestNewPhoneCodeBody = z.object({
   changeToken,
   newMobile: z.string().min(1, { message: 'required' }).max(32, { message: 'mobile' }),
   country: countryCodeSchema.default('IR'),
-  /** Needed while the user has no national code on file (before KYC). */
-  nationalCode: z.string().max(16).optional(),
+  /**
+   * Needed while the user has no national code on file (before KYC; `GET /account` says
+   * `hasNationalCode`): 10 digits with the check digit, Persian digits accepted.
+   */
+  nationalCode: nationalCodeSchema.optional(),
   channel: otpChannelSchema.default('sms'),
 });
 export type RequestNewPhoneCodeBody = z.input<typeof requestNewPhoneCodeBody>;

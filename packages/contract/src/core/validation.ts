@@ -51,3 +51,9 @@ export function isValidNationalCode(raw: string): boolean {
   const sum = digits.slice(0, 9).reduce((acc, d, i) => acc + d * (10 - i), 0) % 11;
   return sum < 2 ? check === sum : check === 11 - sum;
 }
+
+/** A national code as typed (Persian or Arabic digits too), normalised to 10 ASCII digits, with its check digit. */
+export const nationalCodeSchema = z
+  .string()
+  .transform((s) => normalizeDigits(s).trim())
+  .pipe(z.string().refine(isValidNationalCode, { message: 'nationalCode' }));

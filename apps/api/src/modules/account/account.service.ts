@@ -41,6 +41,7 @@ async function loadAccount(db: Db, userId: string): Promise<AccountResponse | nu
       isEmailVerified: u.isEmailVerified,
       shahkarPassed: u.shahkarPassed,
       hasPassword: u.passwordHash !== null,
+      hasNationalCode: u.nationalCode !== null,
       twoFactorEnabled: u.twoFactorSecret !== null,
       antiPhishingPhrase: u.antiPhishingPhrase,
       affiliateRole: u.affiliateRole,

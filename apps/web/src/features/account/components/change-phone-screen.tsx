@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { OtpChannel } from '@portal/contract/auth/auth';
 import type { CodeSent } from '@portal/contract/auth/two-factor';
-import { mobileInputSchema } from '@portal/contract/core/validation';
-import { DigitTextField } from '@/components/digit-text-field';
+import { mobileInputSchema, nationalCodeSchema } from '@portal/contract/core/validation';
+import { DigitTextField, onlyDigits } from '@/components/digit-text-field';
 import { FormError } from '@/components/form/form-error';
 import { CodeEntry } from '@/components/otp/code-entry';
 import { OtpCodeField } from '@/components/otp/otp-code-field';
@@ -66,11 +66,15 @@ export default function ChangePhoneScreen() {
   const [totp, setTotp] = useState('');
   const [newMobile, setNewMobile] = useState('');
   const [touched, setTouched] = useState(false);
+  const [nationalCode, setNationalCode] = useState('');
+  const [nationalCodeTouched, setNationalCodeTouched] = useState(false);
   const dialogTitleId = useId();
   const [doneMobile, setDoneMobile] = useState<string | null>(null);
 
   if (!user && !doneMobile) return null;
   const twoFactor = user?.twoFactorEnabled ?? false;
+  // Before KYC the server has no national code to ask the identity inquiry with: the user gives one.
+  const needsNationalCode = user ? !user.hasNationalCode : false;
 
   const sendCurrent = (channel: OtpChannel) => {
     if (requestCurrent.isPending) return;
@@ -84,13 +88,21 @@ export default function ChangePhoneScreen() {
 
   const parsedNew = newMobileSchema.safeParse(newMobile);
   const showNewError = touched && !parsedNew.success;
+  const parsedNationalCode = nationalCodeSchema.safeParse(nationalCode);
+  const showNationalCodeError = needsNationalCode && nationalCodeTouched && !parsedNationalCode.success;
 
   const sendNew = (changeToken: string, mobile: string, channel: OtpChannel) => {
     if (requestNew.isPending) return;
     setSending(channel);
     verifyNew.reset();
     requestNew.mutate(
-      { changeToken, newMobile: mobile, country: 'IR', channel },
+      {
+        changeToken,
+        newMobile: mobile,
+        country: 'IR',
+        channel,
+        nationalCode: needsNationalCode && parsedNationalCode.success ? parsedNationalCode.data : undefined,
+      },
       {
         onSuccess: (sent) => setStage({ kind: 'newCode', changeToken, newMobile: mobile, sent, at: Date.now() }),
         onSettled: () => setSending(null),
@@ -191,7 +203,9 @@ export default function ChangePhoneScreen() {
             onSubmit={(e) => {
               e.preventDefault();
               setTouched(true);
-              if (parsedNew.success) sendNew(stage.changeToken, parsedNew.data, 'sms');
+              setNationalCodeTouched(true);
+              if (parsedNew.success && (!needsNationalCode || parsedNationalCode.success))
+                sendNew(stage.changeToken, parsedNew.data, 'sms');
             }}
           >
             <Typography>{t('changePhone.new.text')}</Typography>
@@ -211,6 +225,26 @@ export default function ChangePhoneScreen() {
               helperText={showNewError ? t('translation:validation.mobile') : ' '}
               inputProps={{ dir: 'ltr', inputMode: 'tel', maxLength: 32 }}
             />
+            {needsNationalCode ? (
+              <DigitTextField
+                id="change-phone-national-code"
+                name="nationalCode"
+                label={t('changePhone.new.nationalCode')}
+                value={nationalCode}
+                sanitize={onlyDigits(10)}
+                onChange={(e) => setNationalCode(e.target.value)}
+                onBlur={() => setNationalCodeTouched(nationalCode.length > 0)}
+                placeholder={formatDigits('0012345678', lng)}
+                disabled={requestNew.isPending}
+                error={showNationalCodeError}
+                helperText={
+                  showNationalCodeError
+                    ? t('translation:validation.nationalCode')
+                    : t('changePhone.new.nationalCodeHint')
+                }
+                inputProps={{ dir: 'ltr', inputMode: 'numeric', maxLength: 10, autoComplete: 'off' }}
+              />
+            ) : null}
             {requestNew.error ? <FormError message={errorMessage(requestNew.error)} /> : null}
             <Button type="submit" variant="contained" loading={requestNew.isPending} sx={{ alignSelf: 'flex-start' }}>
               {t('changePhone.new.submit')}

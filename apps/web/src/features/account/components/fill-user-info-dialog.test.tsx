@@ -24,6 +24,7 @@ const account = (over: Partial<AccountResponse> = {}): AccountResponse => ({
     isEmailVerified: false,
     shahkarPassed: false,
     hasPassword: false,
+    hasNationalCode: false,
     twoFactorEnabled: false,
     antiPhishingPhrase: null,
     affiliateRole: 'None',

@@ -23,6 +23,7 @@ const account = {
     isEmailVerified: false,
     shahkarPassed: false,
     hasPassword: true,
+    hasNationalCode: false,
     twoFactorEnabled: true,
     antiPhishingPhrase: null,
     affiliateRole: 'None',
