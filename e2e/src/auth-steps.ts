@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { persianDigits, type Lng, type Translate } from './i18n';
 import { latestCode } from './server';
@@ -22,11 +25,34 @@ export async function submitSignUpCode(page: Page, t: Translate, lng: Lng, code:
   await page.getByRole('button', { name: t('auth.code.submitSignUp'), exact: true }).click();
 }
 
+/**
+ * After sign-up the dashboard opens the fill-new-user-info dialog (SPEC §2); a new user closes it
+ * with «later», as a user who fills it later would.
+ */
+export async function closeFillInfoDialog(page: Page, lng: Lng): Promise<void> {
+  const file = path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '..',
+    '..',
+    'apps',
+    'web',
+    'src',
+    'locales',
+    lng,
+    'account.json',
+  );
+  const texts = JSON.parse(readFileSync(file, 'utf8')) as { fillInfo: { title: string; later: string } };
+  const dialog = page.getByRole('dialog', { name: texts.fillInfo.title });
+  await dialog.getByRole('button', { name: texts.fillInfo.later, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** From the auth page to the dashboard with a new number: the code comes from the dev outbox. */
 export async function signUp(page: Page, baseUrl: string, t: Translate, lng: Lng, mobile: string): Promise<void> {
   await askForCode(page, t, lng, mobile);
   await page.getByRole('heading', { name: t('auth.code.titleSignUp'), exact: true }).waitFor();
   await submitSignUpCode(page, t, lng, await latestCode(baseUrl, mobile));
   await page.waitForURL((url) => url.pathname === '/');
+  await closeFillInfoDialog(page, lng);
   await page.getByRole('region', { name: t('dashboard.start.title'), exact: true }).waitFor();
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { submitSignUpCode } from '../../src/auth-steps';
+import { closeFillInfoDialog, submitSignUpCode } from '../../src/auth-steps';
 import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { persianDigits, translator, type Lng, type Translate } from '../../src/i18n';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
@@ -107,6 +107,7 @@ describe('sign up, see the dashboard, log out', () => {
 
       // The dashboard of a new user.
       await page.waitForURL((url) => url.pathname === '/');
+      await closeFillInfoDialog(page, lng);
       const start = page.getByRole('region', { name: t('dashboard.start.title'), exact: true });
       await start.waitFor();
       // The welcome notice, dismissed at once (it would hide by itself after 5 s) so that the
