@@ -5,31 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse } from '@/test/render';
 import { AppProvider } from './provider';
+import { accountFixture } from '@/test/account-fixture';
 import { routes } from './router';
 
-const account = {
-  user: {
-    id: 'u1',
-    firstName: null,
-    lastName: null,
-    mobile: '+989121234567',
-    email: null,
-    kycVerified: false,
-    kycLevel: 0,
-    isEmailVerified: false,
-    shahkarPassed: false,
-    hasPassword: false,
-    hasNationalCode: false,
-    twoFactorEnabled: false,
-    antiPhishingPhrase: null,
-    affiliateRole: 'None',
-    isAffiliateRoleDisabled: false,
-    referralCode: 'FRIEND25',
-    createdAt: '2025-01-01T00:00:00.000Z',
-  },
-  isEmptyState: true,
-  showFillUserInfoPage: false,
-};
+const account = accountFixture({ user: { referralCode: 'FRIEND25' } });
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 

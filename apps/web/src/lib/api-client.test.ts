@@ -7,30 +7,9 @@ import { callApi } from './api-client';
 import { ApiError, isSessionError } from './api-error';
 import { getErrorMessage } from './error-message';
 import i18next from 'i18next';
+import { accountFixture } from '@/test/account-fixture';
 
-const account = {
-  user: {
-    id: 'u1',
-    firstName: null,
-    lastName: null,
-    mobile: '+989121234567',
-    email: null,
-    kycVerified: false,
-    kycLevel: 0,
-    isEmailVerified: false,
-    shahkarPassed: false,
-    hasPassword: false,
-    hasNationalCode: false,
-    twoFactorEnabled: false,
-    antiPhishingPhrase: null,
-    affiliateRole: 'None',
-    isAffiliateRoleDisabled: false,
-    referralCode: 'ABC123',
-    createdAt: '2025-01-01T00:00:00.000Z',
-  },
-  isEmptyState: true,
-  showFillUserInfoPage: false,
-};
+const account = accountFixture();
 
 async function caught(p: Promise<unknown>): Promise<ApiError> {
   try {

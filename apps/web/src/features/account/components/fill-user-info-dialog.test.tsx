@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountResponse } from '@portal/contract/account/account';
+import { accountFixture } from '@/test/account-fixture';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import FillUserInfoDialog from './fill-user-info-dialog';
 
@@ -12,30 +13,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const account = (over: Partial<AccountResponse> = {}): AccountResponse => ({
-  user: {
-    id: 'u1',
-    firstName: null,
-    lastName: null,
-    mobile: '+989121234567',
-    email: null,
-    kycVerified: false,
-    kycLevel: 0,
-    isEmailVerified: false,
-    shahkarPassed: false,
-    hasPassword: false,
-    hasNationalCode: false,
-    twoFactorEnabled: false,
-    antiPhishingPhrase: null,
-    affiliateRole: 'None',
-    isAffiliateRoleDisabled: false,
-    referralCode: 'ABC123',
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-  isEmptyState: true,
-  showFillUserInfoPage: true,
-  ...over,
-});
+const account = (over: Partial<AccountResponse> = {}): AccountResponse =>
+  accountFixture({ showFillUserInfoPage: true, ...over });
 
 /** A server whose `GET /account` shows the flag until a PATCH or a dismissal lands. */
 function server(answer?: (url: string, init?: RequestInit) => Response | Promise<Response | undefined> | undefined) {
