@@ -83,7 +83,8 @@ function EnableTwoFactor({ guard }: { guard: StepUpGuard }) {
                     bgcolor: 'action.hover',
                     p: 1.5,
                     borderRadius: 1,
-                    textAlign: 'left',
+                    // 'start' of an LTR block: the RTL style plugin would turn a 'left' into 'right'.
+                    textAlign: 'start',
                   }}
                 >
                   {groupKey(secret.secret)}
