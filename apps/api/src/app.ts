@@ -18,6 +18,11 @@ import type { MailPort } from './adapters/mail/mail.port';
 import { createOutboxMail } from './adapters/mail/outbox-mail';
 import { createSmtpMail } from './adapters/mail/smtp-mail';
 import { profileRoutes } from './modules/account/profile.routes';
+import type { StoragePort } from './adapters/storage/storage.port';
+import { createStorage } from './adapters/storage/create-storage';
+import { accessPlugin } from './modules/admin/access';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { kycRoutes } from './modules/kyc/kyc.routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { accountRoutes } from './modules/account/account.routes';
@@ -59,7 +64,7 @@ export interface AppOptions {
   database: Database;
   secret: string;
   /** Outside services; each defaults to what the environment selects. */
-  adapters?: { sms?: SmsPort; mail?: MailPort; identity?: IdentityPort };
+  adapters?: { sms?: SmsPort; mail?: MailPort; identity?: IdentityPort; storage?: StoragePort };
   /** The server's pino logger; tests run without one. */
   logger?: FastifyBaseLogger;
   /** The clock of the rules that count time (tests move it). */
@@ -165,9 +170,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           secretKey: env.JIBIT_SECRET_KEY ?? '',
         })
       : createLocalIdentity());
+  const storage = opts.adapters?.storage ?? createStorage(env);
   const cookie = { secure: env.COOKIE_SECURE };
 
   await app.register(sessionsPlugin, { db: database.db, bus: database.bus });
+  await app.register(accessPlugin, { db: database.db, bus: database.bus });
   await app.register(async (api) => {
     systemRoutes(api, { database });
     authRoutes(api, {
@@ -189,6 +196,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       cookie,
       ...(opts.now ? { now: opts.now } : {}),
     });
+    kycRoutes(api, {
+      db: database.db,
+      bus: database.bus,
+      identity,
+      storage,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
+    adminRoutes(api, { db: database.db, bus: database.bus, ...(opts.now ? { now: opts.now } : {}) });
     if (!isProd) devRoutes(api, { db: database.db });
   });
   await app.register(webPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });

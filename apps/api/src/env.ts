@@ -37,6 +37,19 @@ export const envSchema = z
     JIBIT_BASE_URL: z.string().url().default('https://napi.jibit.ir/ide'),
     JIBIT_API_KEY: z.string().optional(),
     JIBIT_SECRET_KEY: z.string().optional(),
+    /** Uploaded files (KYC): a local folder (`UPLOADS_DIR`, default `DATA_DIR/uploads`) or S3-compatible storage. */
+    STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+    UPLOADS_DIR: z.string().optional(),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Path-style addressing (`endpoint/bucket/key`), what MinIO and most S3-compatible stores want. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     SENTRY_DSN: z.string().url().optional(),
     WEB_DIST_DIR: z.string().optional(),
     SEED_DEMO: flagOrAuto(),
@@ -55,6 +68,12 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required with MAIL_PROVIDER=smtp' });
     if (env.IDENTITY_PROVIDER === 'jibit' && (!env.JIBIT_API_KEY || !env.JIBIT_SECRET_KEY))
       ctx.addIssue({ code: 'custom', path: ['JIBIT_API_KEY'], message: 'JIBIT_API_KEY and JIBIT_SECRET_KEY required' });
+    if (env.STORAGE_PROVIDER === 's3' && (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY required with STORAGE_PROVIDER=s3',
+      });
     if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY)
       ctx.addIssue({ code: 'custom', path: ['KAVENEGAR_API_KEY'], message: 'required with SMS_PROVIDER=kavenegar' });
   });

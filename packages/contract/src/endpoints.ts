@@ -9,6 +9,8 @@ import * as phone from './account/phone';
 import * as email from './account/email';
 import * as security from './account/security';
 import * as system from './system/system';
+import * as kyc from './kyc/kyc';
+import * as admin from './admin/admin';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -25,4 +27,6 @@ export const allEndpoints: Endpoint[] = [
   email,
   security,
   system,
+  kyc,
+  admin,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

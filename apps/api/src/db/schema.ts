@@ -48,10 +48,33 @@ export const users = pgTable(
     referredBy: uuid(),
     showFillUserInfoPage: boolean().notNull().default(true),
     isDemo: boolean().notNull().default(false),
+    /** `investor` or an operator role (contract admin/roles.ts, decision 014). */
+    role: text({ enum: ['investor', 'operator', 'senior_operator', 'admin'] })
+      .notNull()
+      .default('investor'),
+    /** Frozen by an operator: can log in and look, not move money (`ACCOUNT_FROZEN`). */
+    frozenAt: timestamp({ withTimezone: true }),
+    frozenReason: text(),
+    /** KYC (decision 015): the track chosen by the first step, and what verification put on file. */
+    kycTrack: text({ enum: ['iranian', 'foreign'] }),
+    /** `YYYY-MM-DD`, Gregorian. */
+    birthDate: text(),
+    firstNameEn: text(),
+    lastNameEn: text(),
+    /** ISO 3166-1 alpha-2. */
+    nationality: text(),
+    passportNumber: text(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_mobile_uq').on(t.mobile), uniqueIndex('users_referral_code_uq').on(t.referralCode)],
+  (t) => [
+    uniqueIndex('users_mobile_uq').on(t.mobile),
+    uniqueIndex('users_referral_code_uq').on(t.referralCode),
+    /** One verified person, one account. */
+    uniqueIndex('users_national_code_uq')
+      .on(t.nationalCode)
+      .where(sql`national_code is not null`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -125,7 +148,12 @@ export const auditLog = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
   },
-  (t) => [index('audit_actor_at_idx').on(t.actorUserId, t.at), index('audit_action_at_idx').on(t.action, t.at)],
+  (t) => [
+    index('audit_actor_at_idx').on(t.actorUserId, t.at),
+    index('audit_action_at_idx').on(t.action, t.at),
+    index('audit_subject_at_idx').on(t.subjectId, t.at),
+    index('audit_at_idx').on(t.at),
+  ],
 );
 
 /**
@@ -177,4 +205,78 @@ export const rateCounters = pgTable(
     count: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
+);
+
+/** Uploaded KYC files (video selfies, passport images); the bytes live in the storage port. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerUserId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['kyc_video', 'passport_image'] }).notNull(),
+    /** Detected from the magic bytes, not the client's header. */
+    mime: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    sha256: text().notNull(),
+    /** The object's key in the storage port. */
+    storageKey: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerUserId, t.createdAt)],
+);
+
+/**
+ * KYC submissions (decision 015): `identity` (level one, decided at once by the identity inquiry),
+ * `video` (Iranian level two) and `foreign` (passport + video), the last two reviewed by an operator.
+ */
+export const kycSubmissions = pgTable(
+  'kyc_submissions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['identity', 'video', 'foreign'] }).notNull(),
+    status: text({ enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    /** What was submitted (national code and birth date, or the foreign fields). */
+    data: jsonb()
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    videoFileId: uuid().references(() => files.id),
+    passportImageFileId: uuid().references(() => files.id),
+    rejectReason: text(),
+    /** Internal, for operators. */
+    reviewComment: text(),
+    reviewerId: uuid().references(() => users.id),
+    reviewedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('kyc_submissions_user_idx').on(t.userId, t.createdAt),
+    index('kyc_submissions_status_idx').on(t.status, t.createdAt),
+    /** At most one submission waiting for review per user. */
+    uniqueIndex('kyc_submissions_one_pending_uq')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+/** Operators' internal notes on a user. */
+export const userNotes = pgTable(
+  'user_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id),
+    text: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_notes_user_idx').on(t.userId, t.createdAt)],
 );

@@ -44,6 +44,15 @@ export function route<E extends Endpoint>(
   const requireSession = endpoint.auth === 'session' ? app.requireSession : undefined;
   if (endpoint.auth === 'session' && !requireSession)
     throw new Error('sessions plugin must be registered before session routes');
+  if (endpoint.permission && endpoint.auth !== 'session') throw new Error(`${endpoint.id}: permission needs a session`);
+  if (endpoint.permission && !app.requirePermission)
+    throw new Error('access plugin must be registered before admin routes');
+  if (endpoint.permission) response[403] ??= errorBodySchema;
+  const onRequest = requireSession
+    ? endpoint.permission
+      ? [requireSession, app.requirePermission(endpoint.permission)]
+      : requireSession
+    : undefined;
 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
@@ -59,7 +68,8 @@ export function route<E extends Endpoint>(
       response,
     },
     // The session is checked before the body is validated: a visitor learns nothing about a route's input.
-    ...(requireSession ? { onRequest: requireSession } : {}),
+    // The role is checked there too: an investor learns nothing about an admin route's input.
+    ...(onRequest ? { onRequest } : {}),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as EndpointParams<E>,

@@ -46,6 +46,20 @@ export const paths = {
   profileKyc: { path: '/profile/kyc', getHref: () => '/profile/kyc' },
   profileReferrals: { path: '/profile/referrals', getHref: () => '/profile/referrals' },
   userRequests: { path: '/user-requests', getHref: () => '/user-requests' },
+  addBankAccount: { path: '/profile/add-bank-account', getHref: () => '/profile/add-bank-account' },
+  /** The operator console (issue 4): a lazily loaded part with its own layout. */
+  admin: { path: '/admin/*', getHref: () => '/admin' },
+  adminUsers: { path: 'users', getHref: (q?: string) => withQuery('/admin/users', { q }) },
+  adminUser: { path: 'users/:userId', getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}` },
+  adminKyc: {
+    path: 'kyc',
+    getHref: (status?: 'pending' | 'approved' | 'rejected') => withQuery('/admin/kyc', { status }),
+  },
+  adminKycItem: {
+    path: 'kyc/:submissionId',
+    getHref: (submissionId: string) => `/admin/kyc/${encodeURIComponent(submissionId)}`,
+  },
+  adminAudit: { path: 'audit', getHref: (userId?: string) => withQuery('/admin/audit', { userId }) },
 } as const;
 
 /**

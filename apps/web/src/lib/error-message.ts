@@ -42,7 +42,15 @@ export function errorMessageKey(error: unknown, hasKey: (key: string) => boolean
  * Details the server sends (attempts left, when to retry) are added to it.
  */
 export function getErrorMessage(error: unknown, t: TFunction, lng: string, hasKey: (key: string) => boolean): string {
-  const parts = [t(errorMessageKey(error, hasKey))];
+  const values: Record<string, string> = {};
+  if (isApiError(error)) {
+    const { requiredLevel, maxBytes } = error.details ?? {};
+    if (requiredLevel !== undefined) values.level = formatNumber(requiredLevel, lng);
+    if (maxBytes !== undefined) values.maxMb = formatNumber(Math.floor(maxBytes / (1024 * 1024)), lng);
+    for (const [k, v] of Object.entries(error.details?.issues?.[0]?.params ?? {}))
+      values[k] = typeof v === 'number' ? formatNumber(v, lng) : v;
+  }
+  const parts = [t(errorMessageKey(error, hasKey), values)];
   if (isApiError(error) && error.details) {
     const { attemptsLeft, retryAfterSeconds } = error.details;
     if (attemptsLeft !== undefined) {

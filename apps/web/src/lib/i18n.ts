@@ -21,23 +21,43 @@ export function isCulture(v: string): v is Culture {
 export const LANGUAGE_NAMES: Record<Culture, string> = { fa: 'فارسی', ar: 'العربية', en: 'English' };
 
 /**
- * The texts of the account-security and profile screens (password, two-factor, forgot password,
- * profile pages) live in their own namespace, fetched with the first screen that needs them, so
- * that the auth page's first load does not carry them.
+ * Namespaces fetched with the first screen that needs them, so that the auth page's first load does
+ * not carry them: `account` (account security and profile pages), `kyc` (identity verification and
+ * the forced-KYC dialog), `admin` (the operator console).
  */
 export const ACCOUNT_NS = 'account';
+export const KYC_NS = 'kyc';
+export const ADMIN_NS = 'admin';
+export type LazyNamespace = typeof ACCOUNT_NS | typeof KYC_NS | typeof ADMIN_NS;
 
-function loadAccountTexts(language: string): Promise<{ default: ResourceKey }> {
-  return language === 'ar'
-    ? import('@/locales/ar/account.json')
-    : language === 'en'
-      ? import('@/locales/en/account.json')
-      : import('@/locales/fa/account.json');
+const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<{ default: ResourceKey }>>> = {
+  account: {
+    fa: () => import('@/locales/fa/account.json'),
+    ar: () => import('@/locales/ar/account.json'),
+    en: () => import('@/locales/en/account.json'),
+  },
+  kyc: {
+    fa: () => import('@/locales/fa/kyc.json'),
+    ar: () => import('@/locales/ar/kyc.json'),
+    en: () => import('@/locales/en/kyc.json'),
+  },
+  admin: {
+    fa: () => import('@/locales/fa/admin.json'),
+    ar: () => import('@/locales/ar/admin.json'),
+    en: () => import('@/locales/en/admin.json'),
+  },
+};
+
+const isLazyNamespace = (ns: string): ns is LazyNamespace => ns in lazyTexts;
+
+/** Resolves when the namespace is loaded in the current language (route and step loaders await it). */
+export function loadNamespace(ns: LazyNamespace, instance: I18n = i18next): Promise<void> {
+  return instance.loadNamespaces(ns);
 }
 
-/** Resolves when the account namespace is loaded in the current language (route and step loaders await it). */
+/** Resolves when the account namespace is loaded in the current language. */
 export function loadAccountNamespace(instance: I18n = i18next): Promise<void> {
-  return instance.loadNamespaces(ACCOUNT_NS);
+  return loadNamespace(ACCOUNT_NS, instance);
 }
 
 /**
@@ -48,10 +68,10 @@ const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load =
-      namespace === ACCOUNT_NS
-        ? loadAccountTexts(language)
-        : language === 'ar'
+    const lng = language === 'ar' || language === 'en' ? language : 'fa';
+    const load = isLazyNamespace(namespace)
+      ? lazyTexts[namespace][lng]()
+      : language === 'ar'
           ? import('@/locales/ar/translation.json')
           : language === 'en'
             ? import('@/locales/en/translation.json')

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@portal/contract/core/errors';
 import arAccount from './ar/account.json';
+import arAdmin from './ar/admin.json';
+import arKyc from './ar/kyc.json';
+import enAdmin from './en/admin.json';
+import enKyc from './en/kyc.json';
+import faAdmin from './fa/admin.json';
+import faKyc from './fa/kyc.json';
 import ar from './ar/translation.json';
 import enAccount from './en/account.json';
 import en from './en/translation.json';
@@ -19,10 +25,17 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** Both namespaces: `translation` (first load) and `account` (fetched with the account screens). */
-const withAccount = (main: Tree, account: Tree) =>
-  new Map([...flatten(main), ...[...flatten(account)].map(([k, v]) => [`account:${k}`, v] as const)]);
-const languages = { fa: withAccount(fa, faAccount), ar: withAccount(ar, arAccount), en: withAccount(en, enAccount) };
+/** Every namespace: `translation` (first load) and the lazy ones, keys prefixed `ns:`. */
+const withLazy = (main: Tree, lazy: Record<string, Tree>) =>
+  new Map([
+    ...flatten(main),
+    ...Object.entries(lazy).flatMap(([ns, tree]) => [...flatten(tree)].map(([k, v]) => [`${ns}:${k}`, v] as const)),
+  ]);
+const languages = {
+  fa: withLazy(fa, { account: faAccount, kyc: faKyc, admin: faAdmin }),
+  ar: withLazy(ar, { account: arAccount, kyc: arKyc, admin: arAdmin }),
+  en: withLazy(en, { account: enAccount, kyc: enKyc, admin: enAdmin }),
+};
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('locale files', () => {

@@ -23,6 +23,8 @@ export function accountFixture(
       affiliateRole: 'None',
       isAffiliateRoleDisabled: false,
       referralCode: 'ABC123',
+      role: 'investor',
+      isFrozen: false,
       createdAt: '2025-01-01T00:00:00.000Z',
       ...user,
     },

@@ -3,6 +3,12 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
 import arAccount from '@/locales/ar/account.json';
+import arAdmin from '@/locales/ar/admin.json';
+import arKyc from '@/locales/ar/kyc.json';
+import enAdmin from '@/locales/en/admin.json';
+import enKyc from '@/locales/en/kyc.json';
+import faAdmin from '@/locales/fa/admin.json';
+import faKyc from '@/locales/fa/kyc.json';
 import ar from '@/locales/ar/translation.json';
 import enAccount from '@/locales/en/account.json';
 import en from '@/locales/en/translation.json';
@@ -34,9 +40,9 @@ window.scrollTo = () => {};
 i18next.on('languageChanged', applyDocumentLanguage);
 await i18next.use(initReactI18next).init({
   resources: {
-    fa: { translation: fa, account: faAccount },
-    ar: { translation: ar, account: arAccount },
-    en: { translation: en, account: enAccount },
+    fa: { translation: fa, account: faAccount, kyc: faKyc, admin: faAdmin },
+    ar: { translation: ar, account: arAccount, kyc: arKyc, admin: arAdmin },
+    en: { translation: en, account: enAccount, kyc: enKyc, admin: enAdmin },
   },
   lng: 'fa',
   fallbackLng: 'fa',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { AffiliateRole } from '../core/enums';
+import { ROLES } from '../admin/roles';
 
 /** Account info (SPEC §3). */
 export const accountInfoSchema = z.object({
@@ -22,6 +23,10 @@ export const accountInfoSchema = z.object({
   affiliateRole: z.enum(AffiliateRole),
   isAffiliateRoleDisabled: z.boolean(),
   referralCode: z.string(),
+  /** `investor`, or an operator role: the portal then offers the console (`/admin`). */
+  role: z.enum(ROLES),
+  /** Frozen by an operator: the user can look, not move money. */
+  isFrozen: z.boolean(),
   createdAt: z.string(),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;

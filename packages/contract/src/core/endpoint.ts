@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../admin/roles';
 import type { ErrorCode } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,6 +22,12 @@ export interface Endpoint<
   tags: string[];
   /** `session`: needs a signed-in user; `public`: anyone. */
   auth: 'session' | 'public';
+  /**
+   * Admin endpoints: the operator permission the caller's role must hold (admin/roles.ts). The server
+   * answers 403 `FORBIDDEN` to investors and roles without it, and 403 `TWO_FACTOR_REQUIRED` to an
+   * operator whose two-factor is off.
+   */
+  permission?: Permission;
   params?: P;
   query?: Q;
   body?: B;

@@ -64,6 +64,25 @@ export const ERROR_STATUS = {
   IDENTITY_INQUIRY_FAILED: 502,
   EMAIL_TAKEN: 409,
   EMAIL_DELIVERY_FAILED: 502,
+  // KYC and the operator console (issue 4)
+  /** The action needs a KYC level the user lacks (investing: 1, withdrawing: 2); details.requiredLevel. */
+  KYC_REQUIRED: 403,
+  /** The account is frozen by an operator: it can log in and look, not move money. */
+  ACCOUNT_FROZEN: 403,
+  /** Operators must turn two-factor on before the console answers them. */
+  TWO_FACTOR_REQUIRED: 403,
+  /** The identity inquiry (Shahkar) says the national code does not belong to the owner of the mobile. */
+  NATIONAL_CODE_MISMATCH: 400,
+  /** Another account is already verified with this national code. */
+  NATIONAL_CODE_TAKEN: 409,
+  /** The KYC step does not fit the current state (already verified, a submission pending, wrong order). */
+  KYC_STATE_CONFLICT: 409,
+  /** The submission was already decided by another operator. */
+  KYC_ALREADY_REVIEWED: 409,
+  /** The file's content (its magic bytes) is not of an allowed type for its purpose. */
+  FILE_TYPE_INVALID: 415,
+  /** The file is larger than its purpose allows; details.maxBytes. */
+  FILE_TOO_LARGE: 413,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -85,6 +104,8 @@ export const errorBodySchema = z.object({
       issues: z.array(fieldIssueSchema).optional(),
       retryAfterSeconds: z.number().int().optional(),
       attemptsLeft: z.number().int().optional(),
+      requiredLevel: z.number().int().optional(),
+      maxBytes: z.number().int().optional(),
     })
     .optional(),
 });

@@ -47,6 +47,8 @@ async function loadAccount(db: Db, userId: string): Promise<AccountResponse | nu
       affiliateRole: u.affiliateRole,
       isAffiliateRoleDisabled: u.isAffiliateRoleDisabled,
       referralCode: u.referralCode,
+      role: u.role,
+      isFrozen: u.frozenAt !== null,
       createdAt: u.createdAt.toISOString(),
     },
     // Wallets and holdings arrive with later modules; until a user holds anything the dashboard is empty.

@@ -33,6 +33,8 @@ const account: AccountResponse = {
     affiliateRole: 'None',
     isAffiliateRoleDisabled: false,
     referralCode: 'ABC123',
+    role: 'investor',
+    isFrozen: false,
     createdAt: '2026-01-01T00:00:00.000Z',
   },
   isEmptyState: true,

@@ -29,6 +29,8 @@ const account = {
     affiliateRole: 'None',
     isAffiliateRoleDisabled: false,
     referralCode: 'ABC123',
+    role: 'investor',
+    isFrozen: false,
     createdAt: '2026-01-01T00:00:00.000Z',
   },
   isEmptyState: true,

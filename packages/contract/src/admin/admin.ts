@@ -1,0 +1,298 @@
+/**
+ * The operator console's API (`/api/admin/*`, issue 4, decision 014). Every endpoint names its
+ * permission; investors and roles without it get 403 `FORBIDDEN`, operators without two-factor 403
+ * `TWO_FACTOR_REQUIRED`. Every decision (KYC, freeze, note, role) is written to the audit log with the
+ * operator's id.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../core/endpoint';
+import { sessionInfoSchema } from '../account/sessions';
+import {
+  KYC_REJECT_REASONS,
+  KYC_SUBMISSION_KINDS,
+  KYC_SUBMISSION_STATUSES,
+  KYC_TRACKS,
+  kycSubmissionSchema,
+} from '../kyc/kyc';
+import { PERMISSIONS, ROLES } from './roles';
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+export const ADMIN_PAGE_SIZE = 20;
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+const userId = z.object({ userId: z.uuid({ message: 'format' }) });
+const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
+
+export const adminMe = defineEndpoint({
+  id: 'adminMe',
+  method: 'GET',
+  path: '/admin/me',
+  summary: 'The operator: role and permissions (the console shows what they allow)',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'users.read',
+  response: z.object({
+    id: z.string(),
+    role: z.enum(ROLES),
+    permissions: z.array(z.enum(PERMISSIONS)),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+  errors: forbidden,
+});
+
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  mobile: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  nationalCode: z.string().nullable(),
+  kycLevel: z.number().int(),
+  role: z.enum(ROLES),
+  isFrozen: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+/** `q`: part of a mobile (any digits, `09…` or `+98…`), a name, or a national code. Newest first. */
+export const searchUsers = defineEndpoint({
+  id: 'adminSearchUsers',
+  method: 'GET',
+  path: '/admin/users',
+  summary: 'Search users by mobile, name or national code',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'users.read',
+  query: z.object({ q: z.string().trim().max(100).optional(), page }),
+  response: pageOf(adminUserRowSchema),
+  errors: [...forbidden, 'VALIDATION_FAILED'],
+});
+
+export const adminNoteSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  authorId: z.string(),
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const adminUserDetailSchema = z.object({
+  user: adminUserRowSchema.extend({
+    email: z.string().nullable(),
+    birthDate: z.string().nullable(),
+    kycTrack: z.enum(KYC_TRACKS).nullable(),
+    shahkarPassed: z.boolean(),
+    twoFactorEnabled: z.boolean(),
+    frozenReason: z.string().nullable(),
+    frozenAt: z.string().nullable(),
+    /** Foreign investors, after approval. */
+    firstNameEn: z.string().nullable(),
+    lastNameEn: z.string().nullable(),
+    nationality: z.string().nullable(),
+    passportNumber: z.string().nullable(),
+  }),
+  kycSubmissions: z.array(kycSubmissionSchema.extend({ reviewerId: z.string().nullable() })),
+  sessions: z.array(sessionInfoSchema.omit({ isCurrent: true }).extend({ revokedAt: z.string().nullable() })),
+  notes: z.array(adminNoteSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const getUser = defineEndpoint({
+  id: 'adminGetUser',
+  method: 'GET',
+  path: '/admin/users/:userId',
+  summary: 'A user: profile, KYC state and history, sessions, notes',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'users.read',
+  params: userId,
+  response: adminUserDetailSchema,
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
+});
+
+const reasonText = z.string().trim().min(3, { message: 'min' }).max(500, { message: 'max' });
+
+export const addUserNote = defineEndpoint({
+  id: 'adminAddUserNote',
+  method: 'POST',
+  path: '/admin/users/:userId/notes',
+  summary: 'Add an internal note to a user',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'users.note',
+  params: userId,
+  body: z.object({ text: z.string().trim().min(1, { message: 'required' }).max(2000, { message: 'max' }) }),
+  response: adminNoteSchema,
+  successStatus: 201,
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
+});
+
+/** A frozen account can log in and look, not move money (`ACCOUNT_FROZEN`). */
+export const freezeUser = defineEndpoint({
+  id: 'adminFreezeUser',
+  method: 'POST',
+  path: '/admin/users/:userId/freeze',
+  summary: 'Freeze an account',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'users.freeze',
+  params: userId,
+  body: z.object({ reason: reasonText }),
+  response: z.object({ ok: z.literal(true) }),
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'],
+});
+
+export const unfreezeUser = defineEndpoint({
+  id: 'adminUnfreezeUser',
+  method: 'POST',
+  path: '/admin/users/:userId/unfreeze',
+  summary: 'Unfreeze an account',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'users.freeze',
+  params: userId,
+  body: z.object({ reason: reasonText }),
+  response: z.object({ ok: z.literal(true) }),
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'],
+});
+
+/** Admins make and unmake operators; nobody changes their own role. */
+export const setUserRole = defineEndpoint({
+  id: 'adminSetUserRole',
+  method: 'POST',
+  path: '/admin/users/:userId/role',
+  summary: 'Change a user’s role',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'users.role',
+  params: userId,
+  body: z.object({ role: z.enum(ROLES) }),
+  response: z.object({ ok: z.literal(true) }),
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'],
+});
+
+export const adminKycRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(KYC_SUBMISSION_KINDS),
+  status: z.enum(KYC_SUBMISSION_STATUSES),
+  createdAt: z.string(),
+  user: z.object({
+    id: z.string(),
+    mobile: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+});
+export type AdminKycRow = z.infer<typeof adminKycRowSchema>;
+
+/** Pending submissions oldest first (the queue); decided ones newest first. */
+export const listKyc = defineEndpoint({
+  id: 'adminListKyc',
+  method: 'GET',
+  path: '/admin/kyc',
+  summary: 'The KYC queue',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'kyc.read',
+  query: z.object({ status: z.enum(KYC_SUBMISSION_STATUSES).default('pending'), page }),
+  response: pageOf(adminKycRowSchema),
+  errors: [...forbidden, 'VALIDATION_FAILED'],
+});
+
+export const adminKycDetailSchema = adminKycRowSchema.extend({
+  rejectReason: z.enum(KYC_REJECT_REASONS).nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewerId: z.string().nullable(),
+  /** What was submitted: identity (nationalCode, birthDate) or foreign (names, birthDate, nationality, passportNumber). */
+  data: z.record(z.string(), z.string()),
+  /** `GET /api/files/:id` serves these to the operator. */
+  videoFileId: z.string().nullable(),
+  passportImageFileId: z.string().nullable(),
+  /** The user's verified identity, to compare against the video (Iranian track). */
+  userIdentity: z.object({ nationalCode: z.string().nullable(), birthDate: z.string().nullable() }),
+});
+export type AdminKycDetail = z.infer<typeof adminKycDetailSchema>;
+
+const submissionId = z.object({ submissionId: z.uuid({ message: 'format' }) });
+
+export const getKycSubmission = defineEndpoint({
+  id: 'adminGetKycSubmission',
+  method: 'GET',
+  path: '/admin/kyc/:submissionId',
+  summary: 'One submission with its data and files',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'kyc.read',
+  params: submissionId,
+  response: adminKycDetailSchema,
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
+});
+
+export const approveKyc = defineEndpoint({
+  id: 'adminApproveKyc',
+  method: 'POST',
+  path: '/admin/kyc/:submissionId/approve',
+  summary: 'Approve a submission (level two)',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'kyc.review',
+  params: submissionId,
+  response: adminKycDetailSchema,
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'KYC_ALREADY_REVIEWED'],
+});
+
+export const rejectKyc = defineEndpoint({
+  id: 'adminRejectKyc',
+  method: 'POST',
+  path: '/admin/kyc/:submissionId/reject',
+  summary: 'Reject a submission with a reason the investor sees',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'kyc.review',
+  params: submissionId,
+  body: z.object({
+    reason: z.enum(KYC_REJECT_REASONS, { message: 'select' }),
+    /** Internal: operators read it, the investor does not. */
+    comment: z.string().trim().max(500, { message: 'max' }).optional(),
+  }),
+  response: adminKycDetailSchema,
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'KYC_ALREADY_REVIEWED'],
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorUserId: z.string().nullable(),
+  actorMobile: z.string().nullable(),
+  action: z.string(),
+  subjectType: z.string().nullable(),
+  subjectId: z.string().nullable(),
+  ip: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * Filters: `userId` (the subject user, or the actor when they acted on themselves), `actorId` (who
+ * did it), `action` (prefix, e.g. `kyc.`), `from`/`to` (ISO dates, inclusive). Newest first.
+ */
+export const searchAudit = defineEndpoint({
+  id: 'adminSearchAudit',
+  method: 'GET',
+  path: '/admin/audit',
+  summary: 'Search the audit log',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'audit.read',
+  query: z.object({
+    userId: z.uuid({ message: 'format' }).optional(),
+    actorId: z.uuid({ message: 'format' }).optional(),
+    action: z.string().trim().max(64).optional(),
+    from: z.iso.date({ message: 'date' }).optional(),
+    to: z.iso.date({ message: 'date' }).optional(),
+    page,
+  }),
+  response: pageOf(auditEntrySchema),
+  errors: [...forbidden, 'VALIDATION_FAILED'],
+});

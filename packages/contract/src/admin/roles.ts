@@ -1,0 +1,43 @@
+/**
+ * Roles and permissions, declared once (issue 4, decision 014). Every admin endpoint names the
+ * permission it needs (`Endpoint.permission`); the server checks it on every call, the console hides
+ * what a role cannot do. Investors hold no permission.
+ */
+export const ROLES = ['investor', 'operator', 'senior_operator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const OPERATOR_ROLES = ['operator', 'senior_operator', 'admin'] as const satisfies readonly Role[];
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const PERMISSIONS = [
+  /** Search users, read a user's profile, KYC history, sessions and notes. */
+  'users.read',
+  /** Add an internal note to a user. */
+  'users.note',
+  /** Freeze and unfreeze an account. */
+  'users.freeze',
+  /** Change a user's role (make or unmake operators). */
+  'users.role',
+  /** Read the KYC queue and a submission with its files. */
+  'kyc.read',
+  /** Approve or reject a KYC submission. */
+  'kyc.review',
+  /** Search the audit log. */
+  'audit.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  investor: [],
+  operator: ['users.read', 'users.note', 'kyc.read', 'kyc.review'],
+  senior_operator: ['users.read', 'users.note', 'users.freeze', 'kyc.read', 'kyc.review', 'audit.read'],
+  admin: PERMISSIONS,
+};
+
+export function isOperatorRole(role: Role): role is OperatorRole {
+  return role !== 'investor';
+}
+
+export function can(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
