@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -58,8 +61,10 @@ export async function createTestApp(
     },
   };
   const { envVars, extraRoutes, ...rest } = overrides;
+  // Each test app keeps its uploads in a folder of its own, removed when it closes.
+  const uploadsDir = await mkdtemp(path.join(tmpdir(), 'portal-uploads-'));
   const app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...envVars }),
+    env: parseEnv({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', UPLOADS_DIR: uploadsDir, ...envVars }),
     database,
     secret: TEST_SECRET,
     now: () => clock.now,
@@ -74,6 +79,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      await rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }

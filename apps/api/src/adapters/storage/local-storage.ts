@@ -22,10 +22,14 @@ export function createLocalStorage(root: string): StoragePort {
       await writeFile(tmp, body, { mode: 0o600 });
       await rename(tmp, file);
     },
-    async get(key) {
+    async get(key, range) {
       const file = fileOf(key);
       try {
         const s = await stat(file);
+        if (range) {
+          const end = Math.min(range.end, s.size - 1);
+          return { body: createReadStream(file, { start: range.start, end }), size: Math.max(0, end - range.start + 1) };
+        }
         return { body: createReadStream(file), size: s.size };
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
