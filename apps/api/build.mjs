@@ -1,4 +1,6 @@
-// Bundles the server into dist/server.js: our workspace code is inlined, npm packages stay external.
+// Bundles the server into dist/server.js and the operator CLI into dist/admin-create.js (what
+// `npm run admin:create` runs with tsx, for a deployment without dev dependencies): our workspace code is
+// inlined, npm packages stay external.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -6,8 +8,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@portal/'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'admin-create': 'src/cli/admin-create.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

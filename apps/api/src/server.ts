@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { destination, pino } from 'pino';
+import { formatMobileLocal } from '@portal/contract/core/mobile';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { parseEnv } from './env';
@@ -35,7 +36,13 @@ async function main() {
   });
 
   const shouldSeed = env.SEED_DEMO === 'auto' ? !env.DATABASE_URL : env.SEED_DEMO;
-  const demo = shouldSeed ? await seedDemo(database.db) : null;
+  // The demo admin's login is public: only in the embedded mode, never in production.
+  const demo = shouldSeed
+    ? await seedDemo(database.db, {
+        secret,
+        withOperator: database.driver === 'pglite' && env.NODE_ENV !== 'production',
+      })
+    : null;
 
   let closing = false;
   const close = async (signal: string) => {
@@ -70,6 +77,11 @@ async function main() {
       `  Demo data:         seeded (labelled demo). Demo investor: ${demo.demoMobile.replace('+98', '0')}`,
       `  One-time codes:    printed in this log and at http://localhost:${port}/api/dev/outbox?mobile=09120000000`,
     );
+    if (demo.operator) {
+      lines.push(
+        `  Demo operator:     ${formatMobileLocal(demo.operator.mobile)} / ${demo.operator.password}, TOTP key ${demo.operator.totpSecret} (console: http://localhost:${port}/admin)`,
+      );
+    }
   }
   // eslint-disable-next-line no-console
   console.log(`${lines.join('\n')}\n`);

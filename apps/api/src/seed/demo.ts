@@ -1,14 +1,36 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { writeAudit } from '../lib/audit';
+import { hashPassword, verifyPassword } from '../lib/passwords';
+import { openTotpSecret, provisionOperator, sealTotpSecret } from '../modules/admin/operators.service';
 
 export const DEMO_MOBILE = '+989120000000';
+
+/**
+ * The demo admin of the operator console (embedded mode only, labelled demo). Its password and TOTP key
+ * are fixed and printed at start, so they keep working across restarts: add the key to an authenticator
+ * app once. Public by design, so the server seeds it only in the embedded mode outside production
+ * (`withOperator`), whatever SEED_DEMO says.
+ */
+export const DEMO_OPERATOR = {
+  mobile: '+989120000001',
+  password: 'Demo-Operator-1!',
+  /** Base32, 20 bytes, as authenticator apps expect. */
+  totpSecret: 'PORTALDEMOOPERATORKEY234567ABCDE',
+} as const;
+
+export interface DemoSeed {
+  demoMobile: string;
+  /** Null when not seeded (`withOperator` false) or the number belongs to a real account, left alone. */
+  operator: typeof DEMO_OPERATOR | null;
+}
 
 /**
  * Demo data for the embedded mode, labelled as such (`is_demo`). Idempotent: a second start keeps
  * what the first one made. Later modules add their catalogue (funds, baskets, academy…) here.
  */
-export async function seedDemo(db: Db): Promise<{ demoMobile: string }> {
+export async function seedDemo(db: Db, opts: { secret: string; withOperator: boolean }): Promise<DemoSeed> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, DEMO_MOBILE)).limit(1);
   if (!existing) {
     await db
@@ -23,5 +45,62 @@ export async function seedDemo(db: Db): Promise<{ demoMobile: string }> {
       })
       .onConflictDoNothing();
   }
-  return { demoMobile: DEMO_MOBILE };
+  const operator = opts.withOperator && (await seedDemoOperator(db, opts.secret));
+  return { demoMobile: DEMO_MOBILE, operator: operator ? DEMO_OPERATOR : null };
+}
+
+/**
+ * Creates the demo admin, or puts its printed login back (admin role, the fixed password and TOTP key,
+ * not frozen) when it was changed in the console, so what the server prints is always true.
+ */
+async function seedDemoOperator(db: Db, appSecret: string): Promise<boolean> {
+  const [u] = await db.select().from(users).where(eq(users.mobile, DEMO_OPERATOR.mobile)).limit(1);
+  if (u && !u.isDemo) return false;
+  if (!u) {
+    const { userId } = await provisionOperator(db, appSecret, {
+      mobile: DEMO_OPERATOR.mobile,
+      role: 'admin',
+      password: DEMO_OPERATOR.password,
+      totpSecret: DEMO_OPERATOR.totpSecret,
+      isDemo: true,
+      via: 'demo_seed',
+    });
+    await db
+      .update(users)
+      .set({ firstName: 'اپراتور', lastName: 'نمایشی', showFillUserInfoPage: false })
+      .where(eq(users.id, userId));
+    return true;
+  }
+  const totpKept =
+    u.twoFactorSecret !== null && openTotpSecret(appSecret, u.twoFactorSecret) === DEMO_OPERATOR.totpSecret;
+  const passwordKept = await verifyPassword(u.passwordHash, DEMO_OPERATOR.password);
+  if (totpKept && passwordKept && u.role === 'admin' && !u.frozenAt) return true;
+  const passwordHash = passwordKept ? u.passwordHash : await hashPassword(DEMO_OPERATOR.password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        role: 'admin',
+        passwordHash,
+        frozenAt: null,
+        frozenReason: null,
+        ...(totpKept
+          ? {}
+          : {
+              twoFactorSecret: sealTotpSecret(appSecret, DEMO_OPERATOR.totpSecret),
+              twoFactorPendingSecret: null,
+              twoFactorLastStep: null,
+            }),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, u.id));
+    await writeAudit(tx, {
+      action: 'admin.demo_operator_restored',
+      actorUserId: null,
+      subjectType: 'user',
+      subjectId: u.id,
+      data: { via: 'demo_seed' },
+    });
+  });
+  return true;
 }

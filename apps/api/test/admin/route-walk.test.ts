@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as adminContract from '@portal/contract/admin/admin';
+import { can, OPERATOR_ROLES, type Permission } from '@portal/contract/admin/roles';
+import type { Endpoint } from '@portal/contract/core/endpoint';
+import { allEndpoints } from '@portal/contract/endpoints';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { makeInvestor, makeOperator } from '../helpers/admin';
+
+/** Every endpoint that declares a permission (decision 014): the walk covers new ones by itself. */
+const guarded = allEndpoints.filter((e): e is Endpoint & { permission: Permission } => e.permission !== undefined);
+
+/** Calls an endpoint with made-up ids and an empty body: enough to tell a role check from the rest. */
+function call(t: TestApp, e: Endpoint, cookie?: string) {
+  const url = `/api${e.path.replace(/:[A-Za-z_]+/g, () => randomUUID())}`;
+  return t.app.inject({
+    method: e.method,
+    url,
+    ...(cookie ? { headers: { cookie } } : {}),
+    ...(e.method === 'GET' ? {} : { payload: {} }),
+  });
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the admin route walk', () => {
+  it('covers every endpoint of the admin contract', () => {
+    const declared = Object.values(adminContract).filter(
+      (v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v,
+    );
+    expect(declared.map((e) => e.id).sort()).toEqual(
+      [
+        'adminMe',
+        'adminSearchUsers',
+        'adminGetUser',
+        'adminAddUserNote',
+        'adminFreezeUser',
+        'adminUnfreezeUser',
+        'adminSetUserRole',
+        'adminListKyc',
+        'adminGetKycSubmission',
+        'adminApproveKyc',
+        'adminRejectKyc',
+        'adminSearchAudit',
+      ].sort(),
+    );
+    for (const e of declared) {
+      expect(e.permission, e.id).toBeDefined();
+      expect(guarded).toContain(e);
+    }
+  });
+
+  it('without a session: 401 everywhere', async () => {
+    for (const e of guarded) {
+      const res = await call(t, e);
+      expect(res.statusCode, `${e.method} ${e.path}`).toBe(401);
+    }
+  });
+
+  it('as an investor: 403 FORBIDDEN everywhere', async () => {
+    const { cookie } = await makeInvestor(t);
+    for (const e of guarded) {
+      const res = await call(t, e, cookie);
+      expect([res.statusCode, res.json().code], `${e.method} ${e.path}`).toEqual([403, 'FORBIDDEN']);
+    }
+  });
+
+  it.each(OPERATOR_ROLES)('as %s: 403 exactly where the role lacks the permission', async (role) => {
+    const { cookie } = await makeOperator(t, role);
+    for (const e of guarded) {
+      const res = await call(t, e, cookie);
+      const where = `${role} ${e.method} ${e.path} → ${res.statusCode} ${res.body}`;
+      if (can(role, e.permission)) {
+        expect([401, 403], where).not.toContain(res.statusCode);
+        expect(res.statusCode, where).toBeLessThan(500);
+      } else {
+        expect([res.statusCode, res.json().code], where).toEqual([403, 'FORBIDDEN']);
+      }
+    }
+  });
+
+  it('as an operator without two-factor: 403 TWO_FACTOR_REQUIRED where the role has the permission', async () => {
+    const { cookie } = await makeOperator(t, 'admin', { twoFactor: false });
+    for (const e of guarded) {
+      const res = await call(t, e, cookie);
+      expect([res.statusCode, res.json().code], `${e.method} ${e.path}`).toEqual([403, 'TWO_FACTOR_REQUIRED']);
+    }
+  });
+});
