@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe('the admin route walk', () => {
   it('covers every endpoint of the admin contract', () => {
-    const declared = Object.values(adminContract).filter(
+    const declared = Object.values(adminContract as Record<string, unknown>).filter(
       (v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v,
     );
     expect(declared.map((e) => e.id).sort()).toEqual(
