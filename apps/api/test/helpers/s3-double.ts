@@ -34,9 +34,10 @@ function verifySigV4(
   creds: { accessKeyId: string; secretAccessKey: string; region: string },
 ): { code: string; accessKeyId: string } | null {
   const auth = req.headers.authorization ?? '';
-  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
-    auth,
-  );
+  const m =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+      auth,
+    );
   if (!m) return { code: 'AccessDenied', accessKeyId: '' };
   const [, accessKeyId, date, region, signedHeaders, signature] = m as unknown as [
     string,
@@ -104,10 +105,15 @@ export async function startS3Double(opts: {
       const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
       const [, bucket = '', ...rest] = path.split('/');
       const key = rest.join('/');
-      const bad = verifySigV4(req, body, { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey, region });
+      const bad = verifySigV4(req, body, {
+        accessKeyId: opts.accessKeyId,
+        secretAccessKey: opts.secretAccessKey,
+        region,
+      });
       calls.push({ method: req.method ?? '', bucket, key, accessKeyId: bad?.accessKeyId ?? opts.accessKeyId });
       if (bad) return xmlError(res, 403, bad.code, 'The request signature we calculated does not match', path);
-      if (bucket !== opts.bucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist', path);
+      if (bucket !== opts.bucket)
+        return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist', path);
       if (!key) return xmlError(res, 400, 'InvalidRequest', 'A key is required', path);
       const id = `${bucket}/${key}`;
       if (req.method === 'PUT') {

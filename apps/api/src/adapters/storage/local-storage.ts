@@ -28,7 +28,10 @@ export function createLocalStorage(root: string): StoragePort {
         const s = await stat(file);
         if (range) {
           const end = Math.min(range.end, s.size - 1);
-          return { body: createReadStream(file, { start: range.start, end }), size: Math.max(0, end - range.start + 1) };
+          return {
+            body: createReadStream(file, { start: range.start, end }),
+            size: Math.max(0, end - range.start + 1),
+          };
         }
         return { body: createReadStream(file), size: s.size };
       } catch (e) {
