@@ -36,11 +36,8 @@ export const routes: RouteObject[] = [
             path,
             lazy: () => import('./routes/account').then((m) => ({ Component: m[name] })),
           })),
-          { path: paths.profileKyc.path, lazy: () => import('./routes/kyc').then((m) => ({ Component: m.KycRoute })) },
         ],
       },
-      // The operator console: its own layout and chunks, never loaded for investors.
-      { path: paths.admin.path, lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],
   },
