@@ -70,7 +70,8 @@ describe('user search', () => {
   it('lists everyone newest first, a page at a time, with the total', async () => {
     const op = await makeOperator(t, 'operator');
     for (let i = 0; i < 3; i++) await makeInvestor(t);
-    const [{ n }] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users`);
+    const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users`);
+    const n = row!.n;
     const first = await adminCall(t, op.cookie, 'GET', '/admin/users');
     expect(first.json()).toMatchObject({ total: n, page: 1, pageSize: ADMIN_PAGE_SIZE });
     const items = first.json().items as { createdAt: string }[];
