@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_PURPOSES } from '@portal/contract/kyc/kyc';
@@ -143,6 +144,44 @@ describe('POST /files (uploads)', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ mime: 'video/webm', size: WEBM.length });
+  });
+
+  it.each([
+    ['declared by Content-Length', true],
+    ['chunked, without a length', false],
+  ])('over a real connection, 100 MB %s is refused with 413 long before the client has sent it', async (_, declare) => {
+    const { cookie, userId } = await investor(t);
+    const address = t.app.server.listening ? t.app.listeningOrigin : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const total = 100 * 1024 * 1024;
+    let sent = 0;
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        `${address}/api/files?purpose=passport_image`,
+        {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'image/png', ...(declare ? { 'content-length': String(total) } : {}) },
+        },
+        (r) => {
+          let body = '';
+          r.on('data', (c: Buffer) => (body += c.toString()));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      const chunk = Buffer.alloc(65_536, 0x61);
+      const pump = () => {
+        while (sent < total) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'FILE_TOO_LARGE', details: { maxBytes: IMAGE_MAX } });
+    expect(sent).toBeLessThan(total / 2);
+    expect(await countRows(t, 'files', userId)).toBe(0);
   });
 
   it('uploads are rate-limited per user (20 an hour)', async () => {
