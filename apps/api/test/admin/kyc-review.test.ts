@@ -205,6 +205,9 @@ describe('the audit log', () => {
     // the investor's own actions (signing in) are there too: they acted on their own account
     expect(byUser.items.some((e) => e.action === 'auth.signed_up' && e.actorUserId === x.userId)).toBe(true);
 
+    // an operator's own page lists what was done about them, not their decisions about others
+    expect((await search(`userId=${op.userId}`)).items.map((e) => e.action)).not.toContain('kyc.approved');
+
     const byOperator = await search(`actorId=${op.userId}`);
     expect(byOperator.items.map((e) => [e.action, e.subjectId])).toContainEqual(['kyc.approved', x.userId]);
     expect(byOperator.items.every((e) => e.actorUserId === op.userId)).toBe(true);

@@ -131,7 +131,13 @@ export interface AuditFilter {
 
 export async function searchAudit(tx: DbOrTx, f: AuditFilter, page: { limit: number; offset: number }) {
   const where = and(
-    f.userId ? or(eq(auditLog.subjectId, f.userId), eq(auditLog.actorUserId, f.userId)) : undefined,
+    // About the user, or done by the user to their own account (not an operator's acts on other users).
+    f.userId
+      ? or(
+          eq(auditLog.subjectId, f.userId),
+          and(eq(auditLog.actorUserId, f.userId), sql`${auditLog.subjectType} is distinct from 'user'`),
+        )
+      : undefined,
     f.actorId ? eq(auditLog.actorUserId, f.actorId) : undefined,
     f.actionPrefix ? sql`${auditLog.action} like ${`${escapeLike(f.actionPrefix)}%`}` : undefined,
     f.from ? gte(auditLog.at, f.from) : undefined,
