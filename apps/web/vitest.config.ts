@@ -15,5 +15,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Screen tests type key by key through user-event in jsdom: on a loaded 2-core machine a long form
+    // takes several seconds. A slow run is not a failure; a wrong result is.
+    testTimeout: 20_000,
   },
 });

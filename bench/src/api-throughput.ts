@@ -37,8 +37,9 @@ async function load(url: string, headers: Record<string, string>, opts: LoadOpti
   };
 }
 
-const BENCH_MOBILE = '09120000001';
-const BENCH_MOBILE_E164 = '+989120000001';
+/** An investor of its own: not the demo investor (…0000) nor the demo operator (…0001, password and TOTP). */
+const BENCH_MOBILE = '09125550101';
+const BENCH_MOBILE_E164 = '+989125550101';
 
 async function json(res: Response, what: string): Promise<unknown> {
   const text = await res.text();

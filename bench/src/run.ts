@@ -4,8 +4,10 @@
  *   web  the initial JavaScript of the auth page (gzip) vs a bare React + MUI page built by the same Vite
  *   api  GET /api/account with a signed-in session vs a bare Fastify route (req/s and p99 latency)
  *   login POST /api/auth/password/login (argon2id included) vs raw argon2id hashes per second
+ *   ledger transfers per second on PostgreSQL (8 clients) vs pgbench running the identical SQL, before and after
  *
- * Budgets: auth page initial JS ≤ 200 kB gzip; GET /account ≥ 25 % of the bare route's req/s.
+ * Budgets: auth page initial JS ≤ 200 kB gzip; GET /account ≥ 25 % of the bare route's req/s; ledger ≥ 0.85 of
+ * pgbench (issue 5; skipped with a note when no PostgreSQL or pgbench is at hand).
  * Writes bench/results/latest.json; exits 1 when a budget is exceeded or a measurement fails.
  *
  * Settings (environment): BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 3),
@@ -23,6 +25,7 @@ import {
   measureBareRoute,
   startPortal,
 } from './api-throughput';
+import { type LedgerBenchResult, measureLedger } from './ledger-throughput';
 import { fromRoot, kb, runCommand, table } from './lib';
 import { type RawArgon2Result, measurePasswordLogin, measureRawArgon2 } from './login-throughput';
 import {
@@ -34,6 +37,8 @@ import {
 } from './web-size';
 
 const AUTH_JS_BUDGET_BYTES = 200_000;
+/** Issue 5: the ledger's transfers per second against pgbench running the identical SQL. */
+const LEDGER_MIN_RATIO = 0.85;
 const ACCOUNT_MIN_SHARE_OF_BARE = 0.25;
 /** The auth route's module in the Vite manifest. */
 const AUTH_ROUTE = /(^|\/)routes\/auth(\/index)?\.[jt]sx?$/;
@@ -129,6 +134,16 @@ const rawArgon2: RawArgon2Result | null = await step(
   () => measureRawArgon2(loadOptions.durationSeconds),
 );
 
+const ledger: LedgerBenchResult | null = await step(
+  `ledger transfers on PostgreSQL: ${int('BENCH_LEDGER_CLIENTS', 8)} clients, ${loadOptions.durationSeconds} s, vs pgbench`,
+  () =>
+    measureLedger({
+      clients: int('BENCH_LEDGER_CLIENTS', 8),
+      durationSeconds: loadOptions.durationSeconds,
+      accounts: 1000,
+    }),
+);
+
 // ── budgets ───────────────────────────────────────────────────────────────────────────────────────
 interface Check {
   name: string;
@@ -162,6 +177,15 @@ if (account) {
     ok: account.non2xx === 0 && account.errors === 0 && account.timeouts === 0,
   });
 }
+
+checks.push({
+  name: 'ledger transfers/s vs pgbench',
+  measured: ledger
+    ? `${ledger.ratio.toFixed(2)} (${ledger.ledger} vs ${ledger.pgbenchBefore}/${ledger.pgbenchAfter})`
+    : 'not measured',
+  budget: `≥ ${LEDGER_MIN_RATIO}`,
+  ok: !!ledger && ledger.ratio >= LEDGER_MIN_RATIO && ledger.ledgerErrors === 0,
+});
 
 // ── report ────────────────────────────────────────────────────────────────────────────────────────
 const webRows: string[][] = [];
@@ -249,6 +273,7 @@ const results = {
     authRouteChunk: portalStatic?.authChunk ?? null,
   },
   api: { account, bareRoute: bare, accountShareOfBare: share, passwordLogin, rawArgon2 },
+  ledger,
   budgets: checks,
   errors,
   ok,

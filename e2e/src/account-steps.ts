@@ -1,43 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { askForCode } from './auth-steps';
 import { persianDigits, translator, type Lng, type Translate } from './i18n';
-
-const localesDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'apps',
-  'web',
-  'src',
-  'locales',
-);
-
-interface Tree {
-  [key: string]: string | Tree;
-}
 
 /**
  * The web app's translations of both namespaces: `t('auth.mobile.label')` from translation.json,
  * `t('account:login.title')` from account.json (the profile and account-security screens).
  */
 export function accountTranslator(lng: Lng): Translate {
-  const main = translator(lng);
-  const tree = JSON.parse(readFileSync(path.join(localesDir, lng, 'account.json'), 'utf8')) as Tree;
-  return (key, vars = {}) => {
-    if (!key.startsWith('account:')) return main(key, vars);
-    let node: string | Tree | undefined = tree;
-    for (const part of key.slice('account:'.length).split('.'))
-      node = typeof node === 'object' ? node[part] : undefined;
-    if (typeof node !== 'string') throw new Error(`no ${lng} translation for ${key}`);
-    return node.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
-      if (!(name in vars)) throw new Error(`${key}: no value for {{${name}}}`);
-      return String(vars[name]);
-    });
-  };
+  return translator(lng);
 }
 
 /** A password every rule of SPEC §5 accepts and the common list does not know. */

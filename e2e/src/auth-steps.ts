@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { persianDigits, type Lng, type Translate } from './i18n';
+import { persianDigits, translator, type Lng, type Translate } from './i18n';
 import { latestCode } from './server';
 
 /** Digits as a user of `lng` types them: a Persian keyboard gives ۰–۹. */
@@ -30,20 +27,9 @@ export async function submitSignUpCode(page: Page, t: Translate, lng: Lng, code:
  * with «later», as a user who fills it later would.
  */
 export async function closeFillInfoDialog(page: Page, lng: Lng): Promise<void> {
-  const file = path.resolve(
-    path.dirname(fileURLToPath(import.meta.url)),
-    '..',
-    '..',
-    'apps',
-    'web',
-    'src',
-    'locales',
-    lng,
-    'account.json',
-  );
-  const texts = JSON.parse(readFileSync(file, 'utf8')) as { fillInfo: { title: string; later: string } };
-  const dialog = page.getByRole('dialog', { name: texts.fillInfo.title });
-  await dialog.getByRole('button', { name: texts.fillInfo.later, exact: true }).click();
+  const t = translator(lng);
+  const dialog = page.getByRole('dialog', { name: t('account:fillInfo.title') });
+  await dialog.getByRole('button', { name: t('account:fillInfo.later'), exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 

@@ -12,8 +12,19 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+/**
+ * Chromium's own test camera and microphone (a moving pattern and a tone) stand in for a person's: the
+ * KYC video selfie is recorded by the page's real MediaRecorder code from them. The permission prompt
+ * is answered by the context (`grantPermissions`), as a user allowing it would.
+ */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream'];
+
+export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: fakeMedia ? [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] : CHROMIUM_ARGS,
+    headless: true,
+  });
 }
 
 export const VIEWPORTS = {

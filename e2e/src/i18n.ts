@@ -23,13 +23,25 @@ export type Translate = (key: string, vars?: Record<string, string | number>) =>
 /**
  * The web app's own translations, so journeys find controls by the label a user reads
  * (`t('auth.mobile.label')` is «شمارهٔ موبایل» in Persian) and a copy change does not break them.
- * `{{name}}` is filled from `vars`; a missing key throws, so a typo fails loudly.
+ * A key may name a lazily loaded namespace as the app does (`t('kyc:identity.submit')` reads kyc.json);
+ * without one it reads translation.json. `{{name}}` is filled from `vars`; a missing key throws, so a
+ * typo fails loudly.
  */
 export function translator(lng: Lng): Translate {
-  const tree = JSON.parse(readFileSync(path.join(localesDir, lng, 'translation.json'), 'utf8')) as Tree;
+  const trees = new Map<string, Tree>();
+  const load = (ns: string): Tree => {
+    let tree = trees.get(ns);
+    if (!tree) {
+      tree = JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8')) as Tree;
+      trees.set(ns, tree);
+    }
+    return tree;
+  };
   return (key, vars = {}) => {
-    let node: string | Tree | undefined = tree;
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    const m = /^([a-z]+):(.*)$/.exec(key);
+    const [ns, rest] = m ? [m[1]!, m[2]!] : ['translation', key];
+    let node: string | Tree | undefined = load(ns);
+    for (const part of rest.split('.')) node = typeof node === 'object' ? node[part] : undefined;
     if (typeof node !== 'string') throw new Error(`no ${lng} translation for ${key}`);
     return node.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
       if (!(name in vars)) throw new Error(`${key}: no value for {{${name}}}`);

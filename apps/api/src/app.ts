@@ -22,7 +22,18 @@ import type { StoragePort } from './adapters/storage/storage.port';
 import { createStorage } from './adapters/storage/create-storage';
 import { accessPlugin } from './modules/admin/access';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { moneyDeskRoutes } from './modules/admin/money-desk.routes';
+import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
+import { userLedgerRoutes } from './modules/user-ledger/user-ledger.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
+import { walletsRoutes } from './modules/wallets/wallets.routes';
+import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes';
+import { depositsRoutes } from './modules/deposits/deposits.routes';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
+import { offlineDepositsRoutes } from './modules/offline-deposits/offline-deposits.routes';
+import { userRequestsRoutes } from './modules/user-requests/user-requests.routes';
+import { createPayment } from './adapters/payment/create-payment';
+import type { PaymentPort } from './adapters/payment/payment.port';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { accountRoutes } from './modules/account/account.routes';
@@ -64,7 +75,13 @@ export interface AppOptions {
   database: Database;
   secret: string;
   /** Outside services; each defaults to what the environment selects. */
-  adapters?: { sms?: SmsPort; mail?: MailPort; identity?: IdentityPort; storage?: StoragePort };
+  adapters?: {
+    sms?: SmsPort;
+    mail?: MailPort;
+    identity?: IdentityPort;
+    storage?: StoragePort;
+    payment?: PaymentPort & { routes?(app: FastifyInstance): void };
+  };
   /** The server's pino logger; tests run without one. */
   logger?: FastifyBaseLogger;
   /** The clock of the rules that count time (tests move it). */
@@ -171,6 +188,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         })
       : createLocalIdentity());
   const storage = opts.adapters?.storage ?? createStorage(env);
+  const payment = opts.adapters?.payment ?? createPayment(env);
   const cookie = { secure: env.COOKIE_SECURE };
 
   await app.register(sessionsPlugin, { db: database.db, bus: database.bus });
@@ -203,9 +221,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       storage,
       ...(opts.now ? { now: opts.now } : {}),
     });
+    walletsRoutes(api, { db: database.db });
+    bankAccountsRoutes(api, {
+      db: database.db,
+      identity,
+      secret: opts.secret,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
+    withdrawalsRoutes(api, { db: database.db, sms, secret: opts.secret, ...(opts.now ? { now: opts.now } : {}) });
+    depositsRoutes(api, {
+      db: database.db,
+      payment,
+      secret: opts.secret,
+      ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    });
+    offlineDepositsRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
+    userRequestsRoutes(api, { db: database.db });
     adminRoutes(api, { db: database.db, bus: database.bus, ...(opts.now ? { now: opts.now } : {}) });
+    moneyDeskRoutes(api, { db: database.db });
+    adjustmentsRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
+    userLedgerRoutes(api, { db: database.db });
     if (!isProd) devRoutes(api, { db: database.db });
   });
+  // The sandbox gateway's own page (embedded mode), outside /api: the payer's browser goes there.
+  payment.routes?.(app);
   await app.register(webPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
   return app;
 }

@@ -50,6 +50,12 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /** The payment gateway of deposits: the built-in sandbox page (embedded, development) or Zarinpal. */
+    /** The portal's public origin (`https://portal.example`), for the gateway's return address; else the request's. */
+    PUBLIC_URL: z.string().url().optional(),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'zarinpal']).default('sandbox'),
+    ZARINPAL_MERCHANT_ID: z.string().optional(),
+    ZARINPAL_BASE_URL: z.string().url().default('https://payment.zarinpal.com'),
     SENTRY_DSN: z.string().url().optional(),
     WEB_DIST_DIR: z.string().optional(),
     SEED_DEMO: flagOrAuto(),
@@ -63,7 +69,19 @@ export const envSchema = z
           path: ['SMS_PROVIDER'],
           message: 'the outbox is for development; set kavenegar',
         });
+      if (env.PAYMENT_PROVIDER === 'sandbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_PROVIDER'],
+          message: 'the sandbox gateway is for development; set zarinpal',
+        });
     }
+    if (env.PAYMENT_PROVIDER === 'zarinpal' && !env.ZARINPAL_MERCHANT_ID)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ZARINPAL_MERCHANT_ID'],
+        message: 'required with PAYMENT_PROVIDER=zarinpal',
+      });
     if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required with MAIL_PROVIDER=smtp' });
     if (env.IDENTITY_PROVIDER === 'jibit' && (!env.JIBIT_API_KEY || !env.JIBIT_SECRET_KEY))

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { parseEnv } from './env';
 import { loadOrCreateSecret } from './lib/secrets';
 import { seedDemo } from './seed/demo';
+import { payDueWithdrawals } from './modules/withdrawals/withdrawals.service';
 
 async function main() {
   const env = parseEnv();
@@ -44,10 +45,20 @@ async function main() {
       })
     : null;
 
+  // Scheduled work that is safe on every instance at once (rows claimed with SKIP LOCKED): approved
+  // withdrawals are paid out when their bank cycle comes.
+  const jobs = setInterval(() => {
+    payDueWithdrawals(database.db, new Date()).catch((err: unknown) =>
+      app.log.error({ err }, 'withdrawal payout job failed'),
+    );
+  }, 60_000);
+  jobs.unref();
+
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(jobs);
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {

@@ -11,6 +11,17 @@ import * as security from './account/security';
 import * as system from './system/system';
 import * as kyc from './kyc/kyc';
 import * as admin from './admin/admin';
+import * as wallets from './wallet/wallets';
+import * as deposits from './wallet/deposits';
+import * as withdrawals from './wallet/withdrawals';
+import * as adminMoney from './admin/money';
+import * as bankAccounts from './bank/bank-accounts';
+import * as offlineDeposits from './wallet/offline-deposits';
+import * as userRequests from './wallet/user-requests';
+import * as adminOfflineDeposits from './admin/offline-deposits';
+import * as adminMoneyDesk from './admin/money-desk';
+import * as adminAdjustments from './admin/adjustments';
+import * as adminUserLedger from './admin/user-ledger';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -29,4 +40,15 @@ export const allEndpoints: Endpoint[] = [
   system,
   kyc,
   admin,
+  wallets,
+  deposits,
+  withdrawals,
+  adminMoney,
+  bankAccounts,
+  offlineDeposits,
+  userRequests,
+  adminOfflineDeposits,
+  adminMoneyDesk,
+  adminAdjustments,
+  adminUserLedger,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

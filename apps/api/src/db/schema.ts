@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   boolean,
   primaryKey,
   index,
@@ -207,7 +208,7 @@ export const rateCounters = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
 );
 
-/** Uploaded KYC files (video selfies, passport images); the bytes live in the storage port. */
+/** Uploaded files (KYC video selfies and passport images, deposit receipts); the bytes live in the storage port. */
 export const files = pgTable(
   'files',
   {
@@ -215,7 +216,7 @@ export const files = pgTable(
     ownerUserId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text({ enum: ['kyc_video', 'passport_image'] }).notNull(),
+    purpose: text({ enum: ['kyc_video', 'passport_image', 'deposit_receipt'] }).notNull(),
     /** Detected from the magic bytes, not the client's header. */
     mime: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
@@ -279,4 +280,307 @@ export const userNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('user_notes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The ledger (issue 5, decision 016). An account holds one currency: a user's `available` and `held`
+ * buckets, or a system account (`gateway_clearing`, `bank_settlement`, `fees`, `refunds`,
+ * `adjustments`…). `balance` is in minor units and is written only by the posting trigger, so it always
+ * equals the sum of the account's postings; a user's balance can never go below zero (a CHECK).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Null for the house's system accounts. */
+    userId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    /** `available` or `held` for a user; the system account's name otherwise. */
+    code: text().notNull(),
+    currency: text({ enum: ['IRR', 'IRT', 'USD', 'USDT'] }).notNull(),
+    balance: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_user_uq')
+      .on(t.userId, t.code, t.currency)
+      .where(sql`user_id IS NOT NULL`),
+    uniqueIndex('ledger_accounts_system_uq')
+      .on(t.code, t.currency)
+      .where(sql`user_id IS NULL`),
+    check('ledger_accounts_user_balance_nonneg', sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
+    check('ledger_accounts_user_code', sql`${t.userId} IS NULL OR ${t.code} IN ('available', 'held')`),
+  ],
+);
+
+/** One movement of value: its postings sum to zero per currency (a deferred constraint trigger). */
+export const ledgerJournals = pgTable(
+  'ledger_journals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** `UserTransactionRefType` (SPEC §3) or an internal kind (contract `JOURNAL_REF_TYPES`). */
+    refType: text().notNull(),
+    /** The business record this journal belongs to (deposit, withdrawal, order…). */
+    refId: text().notNull(),
+    memo: text(),
+    /** The user or operator whose request wrote it; null for jobs. */
+    createdBy: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_journals_ref_idx').on(t.refType, t.refId)],
+);
+
+/** A line of a journal. Append-only; `balanceAfter` is the account's balance right after it. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    journalId: uuid()
+      .notNull()
+      .references(() => ledgerJournals.id),
+    accountId: uuid()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    currency: text({ enum: ['IRR', 'IRT', 'USD', 'USDT'] }).notNull(),
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    /** Set by the trigger that moves the balance. */
+    balanceAfter: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_postings_account_idx').on(t.accountId, t.id),
+    index('ledger_postings_journal_idx').on(t.journalId),
+    check('ledger_postings_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * Idempotency records of money requests (DESIGN "Money"): the first answer to `(userId, key)` is kept
+ * and returned to every retry; the same key with another request body is refused.
+ */
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    /** The operation (endpoint id) and the SHA-256 of its canonical request. */
+    operation: text().notNull(),
+    requestHash: text().notNull(),
+    response: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * Toman deposits (issue 5, SPEC §2 "Deposit"): by bank gateway, offline (a bank receipt an operator
+ * reviews) and by payment ID (matched against the bank statement). The ledger journal that credits the
+ * wallet is written in the same transaction that makes the deposit `Successful`.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text({ enum: ['gateway', 'offline', 'by_id'] }).notNull(),
+    currency: text({ enum: ['IRT'] })
+      .notNull()
+      .default('IRT'),
+    /** What the payer paid, in minor units of `currency`. */
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    /** The house's fee, taken from `amount`: the wallet is credited `amount - fee`. */
+    fee: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /**
+     * `Pending` (waiting for the payer or a review), `Verifying` (a gateway callback claimed it and asks the
+     * gateway), then `Successful`, `Failed` or `Canceled`.
+     */
+    status: text({ enum: ['Pending', 'Verifying', 'Successful', 'Failed', 'Canceled'] }).notNull(),
+    /** Gateway deposits. */
+    provider: text(),
+    authority: text(),
+    gatewayRef: text(),
+    cardPan: text(),
+    /** Offline deposits: the bank's receipt number, and which published account (contract `OFFLINE_DEPOSIT_DESTINATIONS`). */
+    receiptNumber: text(),
+    destinationBank: text(),
+    /** `YYYY-MM-DD` (Gregorian), the day the payer deposited at the bank. */
+    depositDate: text(),
+    receiptFileId: uuid().references(() => files.id),
+    failureReason: text(),
+    /** An operator's rejection of an offline deposit: the reason code the investor sees, and an internal comment. */
+    rejectReason: text(),
+    reviewComment: text(),
+    reviewerId: uuid().references(() => users.id),
+    reviewedAt: timestamp({ withTimezone: true }),
+    journalId: uuid().references(() => ledgerJournals.id),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('deposits_user_idx').on(t.userId, t.createdAt),
+    index('deposits_review_idx').on(t.kind, t.status, t.createdAt),
+    uniqueIndex('deposits_gateway_authority_uq')
+      .on(t.provider, t.authority)
+      .where(sql`authority IS NOT NULL`),
+    /** A bank receipt is claimed once: by no two offline deposits that are pending or approved (decision 018)… */
+    uniqueIndex('deposits_offline_receipt_uq')
+      .on(t.destinationBank, t.receiptNumber)
+      .where(sql`kind = 'offline' AND status IN ('Pending', 'Successful')`),
+    /** …and neither is its photo. */
+    uniqueIndex('deposits_offline_receipt_file_uq')
+      .on(t.receiptFileId)
+      .where(sql`kind = 'offline' AND status IN ('Pending', 'Successful')`),
+    check(
+      'deposits_offline_complete',
+      sql`${t.kind} <> 'offline' OR (${t.receiptNumber} IS NOT NULL AND ${t.destinationBank} IS NOT NULL AND ${t.depositDate} IS NOT NULL AND ${t.receiptFileId} IS NOT NULL)`,
+    ),
+    check('deposits_amount_positive', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.fee} < ${t.amount}`),
+  ],
+);
+
+/**
+ * Bank accounts in the user's own name (issue 5, decision 017), added by card number or sheba after
+ * the identity inquiry said they are the user's. One row is one bank account: a card (with the sheba
+ * the inquiry gave for it), or a sheba alone. Rows are never deleted and their numbers never change
+ * (a trigger): removing hides them (`deleted_at`), since withdrawals refer to them. The card number is sealed (AES-256-GCM under a key
+ * derived from the app secret) and found again by its HMAC; the sheba is kept as it is, for payouts.
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** `v1.<iv>.<tag>.<ciphertext>` of the 16 digits (lib/crypto.ts `encrypt`). */
+    cardNumberSealed: text(),
+    /** HMAC-SHA256 of the 16 digits under the app secret: duplicates are found without decrypting. */
+    cardNumberHash: text(),
+    /** `603799******1234` */
+    cardNumberMasked: text(),
+    /** `IR` + 24 digits, where payouts go. */
+    sheba: text(),
+    /** What the user gave: the card or the sheba. */
+    addedBy: text({ enum: ['card', 'sheba'] }).notNull(),
+    /** The identity provider that said the account is the user's (`local`, `jibit`). */
+    verifiedBy: text().notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('bank_accounts_user_idx').on(t.userId, t.createdAt),
+    /** No active account twice: by its card… */
+    uniqueIndex('bank_accounts_user_card_uq')
+      .on(t.userId, t.cardNumberHash)
+      .where(sql`deleted_at IS NULL AND card_number_hash IS NOT NULL`),
+    /** …or by its sheba. */
+    uniqueIndex('bank_accounts_user_sheba_uq')
+      .on(t.userId, t.sheba)
+      .where(sql`deleted_at IS NULL AND sheba IS NOT NULL`),
+    check('bank_accounts_has_number', sql`${t.cardNumberHash} IS NOT NULL OR ${t.sheba} IS NOT NULL`),
+    check(
+      'bank_accounts_card_complete',
+      sql`(${t.cardNumberHash} IS NULL) = (${t.cardNumberSealed} IS NULL) AND (${t.cardNumberHash} IS NULL) = (${t.cardNumberMasked} IS NULL)`,
+    ),
+    check('bank_accounts_sheba_format', sql`${t.sheba} IS NULL OR ${t.sheba} ~ '^IR[0-9]{24}$'`),
+  ],
+);
+
+/**
+ * Toman withdrawals (issue 5, SPEC §2 "Withdraw"). The amount moves to the user's held account when the
+ * request is made (`holdJournalId`); approval moves it on to the bank settlement account and the payout
+ * follows at `payoutAt` (the next bank cycle); rejection or cancellation moves it back.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    currency: text({ enum: ['IRT'] })
+      .notNull()
+      .default('IRT'),
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    bankAccountId: uuid()
+      .notNull()
+      .references(() => bankAccounts.id),
+    /** The destination as it was when asked (an account deleted later does not change where it went). */
+    sheba: text().notNull(),
+    status: text({ enum: ['Pending', 'Approved', 'Successful', 'Rejected', 'Canceled'] }).notNull(),
+    rejectReason: text(),
+    reviewComment: text(),
+    reviewerId: uuid().references(() => users.id),
+    reviewedAt: timestamp({ withTimezone: true }),
+    payoutAt: timestamp({ withTimezone: true }),
+    holdJournalId: uuid()
+      .notNull()
+      .references(() => ledgerJournals.id),
+    endJournalId: uuid().references(() => ledgerJournals.id),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Manual adjustments with maker-checker (issue 5, decision 019): a credit or debit of one user's
+ * available wallet, proposed by one operator (`makerId`) and approved by another (`checkerId`), which
+ * posts one `ManualAdjustment` journal against the `adjustments` system account. Nothing is posted while
+ * `Pending`; the database refuses an approval by the maker and an approved row without its journal.
+ */
+export const adjustments = pgTable(
+  'adjustments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    currency: text({ enum: ['IRR', 'IRT', 'USD', 'USDT'] }).notNull(),
+    /** `credit`: adjustments → the user's available; `debit`: the user's available → adjustments. */
+    direction: text({ enum: ['credit', 'debit'] }).notNull(),
+    /** Minor units of `currency`, positive. */
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    /** Contract `ADJUSTMENT_REASON_CODES`, and the maker's own words. */
+    reasonCode: text().notNull(),
+    reason: text().notNull(),
+    status: text({ enum: ['Pending', 'Approved', 'Rejected'] }).notNull(),
+    makerId: uuid()
+      .notNull()
+      .references(() => users.id),
+    checkerId: uuid().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    rejectReason: text(),
+    /** Whether the user's account was frozen when the decision was taken (adjustments are allowed then). */
+    userFrozenAtDecision: boolean(),
+    journalId: uuid().references(() => ledgerJournals.id),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('adjustments_status_idx').on(t.status, t.createdAt),
+    index('adjustments_user_idx').on(t.userId, t.createdAt),
+    check('adjustments_amount_positive', sql`${t.amount} > 0`),
+    /** Maker-checker, kept by the database too: whoever proposed cannot be whoever approved. */
+    check('adjustments_checker_not_maker', sql`${t.status} <> 'Approved' OR ${t.checkerId} <> ${t.makerId}`),
+    check(
+      'adjustments_decided_complete',
+      sql`(${t.status} = 'Pending') = (${t.checkerId} IS NULL AND ${t.decidedAt} IS NULL AND ${t.userFrozenAtDecision} IS NULL)`,
+    ),
+    check('adjustments_journal_iff_approved', sql`(${t.status} = 'Approved') = (${t.journalId} IS NOT NULL)`),
+    check('adjustments_reject_reason', sql`(${t.status} = 'Rejected') = (${t.rejectReason} IS NOT NULL)`),
+  ],
 );

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   Endpoint,
   EndpointBody,
@@ -9,6 +9,7 @@ import type {
   EndpointResponse,
 } from '@portal/contract/core/endpoint';
 import { ERROR_STATUS, errorBodySchema } from '@portal/contract/core/errors';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@portal/contract/wallet/ledger';
 
 export const API_PREFIX = '/api';
 
@@ -18,7 +19,12 @@ export interface HandlerInput<E extends Endpoint> {
   body: EndpointBody<E>;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The `Idempotency-Key` header of an `idempotent` endpoint (validated; empty for the others). */
+  idempotencyKey: string;
 }
+
+/** The header an idempotent endpoint requires. */
+const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +46,8 @@ export function route<E extends Endpoint>(
   const response: Record<number, z.ZodType> = { ...endpoint.otherResponses, [status]: endpoint.response };
   for (const code of endpoint.errors) response[ERROR_STATUS[code]] ??= errorBodySchema;
   if (endpoint.auth === 'session') response[401] ??= errorBodySchema;
-  if (endpoint.body || endpoint.params || endpoint.query) response[400] ??= errorBodySchema;
+  if (endpoint.body || endpoint.params || endpoint.query || endpoint.idempotent) response[400] ??= errorBodySchema;
+  if (endpoint.idempotent) response[ERROR_STATUS.IDEMPOTENCY_KEY_REUSED] ??= errorBodySchema;
   const requireSession = endpoint.auth === 'session' ? app.requireSession : undefined;
   if (endpoint.auth === 'session' && !requireSession)
     throw new Error('sessions plugin must be registered before session routes');
@@ -64,6 +71,7 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.idempotent ? { headers: idempotencyHeaders } : {}),
       ...(endpoint.auth === 'session' ? { security: [{ session: [] }] } : {}),
       response,
     },
@@ -77,6 +85,7 @@ export function route<E extends Endpoint>(
         body: request.body as EndpointBody<E>,
         request,
         reply,
+        idempotencyKey: endpoint.idempotent ? String(request.headers[IDEMPOTENCY_HEADER]) : '',
       });
       if (reply.statusCode === 200) reply.status(status);
       return reply.send(result);

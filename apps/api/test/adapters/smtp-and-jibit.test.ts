@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJibitIdentity } from '../../src/adapters/identity/jibit-identity';
 import { createSmtpMail } from '../../src/adapters/mail/smtp-mail';
+import { startJibitDouble, type JibitDouble } from '../helpers/jibit-double';
 
 describe('SMTP mail adapter against a local SMTP server', () => {
   const received: { from: string; to: string[]; body: string }[] = [];
@@ -49,57 +49,34 @@ describe('SMTP mail adapter against a local SMTP server', () => {
 });
 
 describe('Jibit identity adapter against a local server speaking its protocol', () => {
-  let server: Server;
+  let jibit: JibitDouble;
   let base = '';
-  let tokens = 0;
-  let expireNext = false;
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        res.setHeader('content-type', 'application/json');
-        const url = new URL(req.url ?? '/', 'http://x');
-        if (req.method === 'POST' && url.pathname === '/v1/tokens/generate') {
-          const { apiKey, secretKey } = JSON.parse(body) as { apiKey: string; secretKey: string };
-          if (apiKey !== 'k' || secretKey !== 's') return res.writeHead(401).end('{"code":"forbidden"}');
-          tokens++;
-          return res.end(JSON.stringify({ accessToken: `t${tokens}`, refreshToken: 'r' }));
-        }
-        if (req.method === 'GET' && url.pathname === '/v1/services/matching') {
-          if (req.headers.authorization !== `Bearer t${tokens}` || expireNext) {
-            expireNext = false;
-            return res.writeHead(401).end('{"code":"token.expired"}');
-          }
-          const mobile = url.searchParams.get('mobileNumber');
-          const nationalCode = url.searchParams.get('nationalCode');
-          if (!mobile?.startsWith('09')) return res.writeHead(400).end('{"code":"mobileNumber.not_valid"}');
-          return res.end(JSON.stringify({ matched: nationalCode === '0084575948' && mobile === '09121111111' }));
-        }
-        res.writeHead(404).end('{}');
-      });
+    jibit = await startJibitDouble({
+      apiKey: 'k',
+      secretKey: 's',
+      people: [{ nationalCode: '0084575948', mobiles: ['09121111111'] }],
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = jibit.baseUrl;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await jibit.close();
   });
 
   it('answers matched and not matched, in the local number form', async () => {
     const id = createJibitIdentity({ baseUrl: base, apiKey: 'k', secretKey: 's' });
     expect(await id.mobileMatchesNationalCode({ mobile: '+989121111111', nationalCode: '0084575948' })).toBe(true);
     expect(await id.mobileMatchesNationalCode({ mobile: '+989122222222', nationalCode: '0084575948' })).toBe(false);
-    expect(tokens).toBe(1); // the token is reused
+    expect(jibit.tokens()).toBe(1); // the token is reused
   });
 
   it('renews an expired token once', async () => {
     const id = createJibitIdentity({ baseUrl: base, apiKey: 'k', secretKey: 's' });
     await id.mobileMatchesNationalCode({ mobile: '+989121111111', nationalCode: '0084575948' });
-    const before = tokens;
-    expireNext = true;
+    const before = jibit.tokens();
+    jibit.expireToken();
     expect(await id.mobileMatchesNationalCode({ mobile: '+989121111111', nationalCode: '0084575948' })).toBe(true);
-    expect(tokens).toBe(before + 1);
+    expect(jibit.tokens()).toBe(before + 1);
   });
 
   it('bad credentials, provider errors and an unreachable provider are errors', async () => {

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as adminContract from '@portal/contract/admin/admin';
+import * as adminMoneyContract from '@portal/contract/admin/money';
+import * as adminOfflineDepositsContract from '@portal/contract/admin/offline-deposits';
+import * as adminAdjustmentsContract from '@portal/contract/admin/adjustments';
+import * as adminUserLedgerContract from '@portal/contract/admin/user-ledger';
 import { can, OPERATOR_ROLES, type Permission } from '@portal/contract/admin/roles';
 import type { Endpoint } from '@portal/contract/core/endpoint';
 import { allEndpoints } from '@portal/contract/endpoints';
@@ -54,6 +58,42 @@ describe('the admin route walk', () => {
       expect(e.permission, e.id).toBeDefined();
       expect(guarded).toContain(e);
     }
+  });
+
+  it('covers the money desk: withdrawals and offline deposits', () => {
+    const declared = [adminMoneyContract, adminOfflineDepositsContract].flatMap((m) =>
+      Object.values(m as Record<string, unknown>).filter(
+        (v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v,
+      ),
+    );
+    expect(declared.map((e) => e.id)).toEqual(
+      expect.arrayContaining([
+        'adminListOfflineDeposits',
+        'adminGetOfflineDeposit',
+        'adminApproveOfflineDeposit',
+        'adminRejectOfflineDeposit',
+      ]),
+    );
+    for (const e of declared) {
+      expect(e.permission, e.id).toMatch(/^money\./);
+      expect(guarded).toContain(e);
+    }
+  });
+
+  it('covers manual adjustments (money.adjust to propose and decide) and the journals view', () => {
+    const declared = [adminAdjustmentsContract, adminUserLedgerContract].flatMap((m) =>
+      Object.values(m as Record<string, unknown>).filter(
+        (v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v,
+      ),
+    );
+    expect(Object.fromEntries(declared.map((e) => [e.id, e.permission]))).toEqual({
+      adminProposeAdjustment: 'money.adjust',
+      adminApproveAdjustment: 'money.adjust',
+      adminRejectAdjustment: 'money.adjust',
+      adminListAdjustments: 'money.read',
+      adminListUserJournals: 'money.read',
+    });
+    for (const e of declared) expect(guarded).toContain(e);
   });
 
   it('without a session: 401 everywhere', async () => {

@@ -26,7 +26,17 @@ describe('GET /admin/me', () => {
     expect(res.json()).toEqual({
       id: op.userId,
       role: 'senior_operator',
-      permissions: ['users.read', 'users.note', 'users.freeze', 'kyc.read', 'kyc.review', 'audit.read'],
+      permissions: [
+        'users.read',
+        'users.note',
+        'users.freeze',
+        'kyc.read',
+        'kyc.review',
+        'audit.read',
+        'money.read',
+        'money.review',
+        'money.adjust',
+      ],
       firstName: 'مریم',
       lastName: 'کاظمی',
     });

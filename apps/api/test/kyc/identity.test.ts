@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityInquiryError, type IdentityPort } from '../../src/adapters/identity/identity.port';
+import { createLocalIdentity } from '../../src/adapters/identity/local-identity';
 import { users } from '../../src/db/schema';
-import { violatedUniqueConstraint } from '../../src/modules/kyc/kyc.repository';
+import { violatedUniqueConstraint } from '../../src/lib/db-errors';
 import { createTestApp, signIn, type TestApp } from '../helpers/app';
 import { account } from '../helpers/security';
 import {
@@ -177,6 +178,7 @@ describe('POST /kyc/identity (level one, Iranian)', () => {
     const code = nationalCode();
     // The inquiry answers; before the transaction, another account takes the code.
     const racing: IdentityPort = {
+      ...createLocalIdentity(),
       name: 'racing',
       async mobileMatchesNationalCode() {
         await t.database.db.update(users).set({ nationalCode: code }).where(eq(users.id, other.userId));
@@ -261,6 +263,7 @@ describe('POST /kyc/identity (level one, Iranian)', () => {
 
   it('an inquiry that fails is IDENTITY_INQUIRY_FAILED (502) and changes nothing', async () => {
     const failing: IdentityPort = {
+      ...createLocalIdentity(),
       name: 'down',
       mobileMatchesNationalCode: () => Promise.reject(new IdentityInquiryError('provider down')),
     };

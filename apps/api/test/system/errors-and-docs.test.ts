@@ -171,15 +171,22 @@ describe('health and the OpenAPI document', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { security?: unknown[] }>>;
     }>();
-    const secrets = [bAccount.user.id, bAccount.user.mobile, ...bSessions.items.map((s) => s.id)];
+    const bWallets = (await t.app.inject({ method: 'GET', url: '/api/wallets', headers: { cookie: b.cookie } })).json<{
+      items: { walletId: string }[];
+    }>();
+    // B's own resource ids: each is tried in every path parameter with A's session.
+    const bIds = [...bSessions.items.map((s) => s.id), ...bWallets.items.map((w) => w.walletId)];
+    const secrets = [bAccount.user.id, bAccount.user.mobile, ...bIds];
     let checked = 0;
     for (const [p, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         if (!op.security?.length || method !== 'get') continue;
-        const url = p.replace(/\{[^}]+\}/g, bSessions.items[0]!.id);
-        const res = await t.app.inject({ method: 'GET', url, headers: { cookie: a.cookie } });
-        for (const secret of secrets) expect(res.body, `${method} ${p}`).not.toContain(secret);
-        checked++;
+        for (const id of p.includes('{') ? bIds : [null]) {
+          const url = id ? p.replace(/\{[^}]+\}/g, id) : p;
+          const res = await t.app.inject({ method: 'GET', url, headers: { cookie: a.cookie } });
+          for (const secret of secrets) expect(res.body, `${method} ${url}`).not.toContain(secret);
+          checked++;
+        }
       }
     }
     // ending B's session with A's cookie is 404, and B's session lives on
@@ -202,6 +209,8 @@ describe('health and the OpenAPI document', () => {
         APP_SECRET: 'p'.repeat(40),
         SMS_PROVIDER: 'kavenegar',
         KAVENEGAR_API_KEY: 'k',
+        PAYMENT_PROVIDER: 'zarinpal',
+        ZARINPAL_MERCHANT_ID: 'merchant',
       },
     });
     const res = await local.app.inject({ method: 'GET', url: '/api/dev/outbox?mobile=09121234567' });

@@ -19,6 +19,8 @@ export const routes: RouteObject[] = [
         path: paths.technicalError.path,
         lazy: () => import('./routes/technical-error').then((m) => ({ Component: m.TechnicalErrorRoute })),
       },
+      // The operator console: its own layout and chunks (decision 014), outside the portal's frame.
+      { path: paths.admin.path, lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
       {
         lazy: () => import('./routes/app-root').then((m) => ({ Component: m.AppRoot })),
         children: [
@@ -36,6 +38,33 @@ export const routes: RouteObject[] = [
             path,
             lazy: () => import('./routes/account').then((m) => ({ Component: m[name] })),
           })),
+          { path: paths.profileKyc.path, lazy: () => import('./routes/kyc').then((m) => ({ Component: m.KycRoute })) },
+          ...(
+            [
+              [paths.wallet.path, 'WalletRoute'],
+              [paths.transactions.path, 'TransactionsRoute'],
+              [paths.walletWithdraw.path, 'WithdrawRoute'],
+            ] as const
+          ).map(([path, name]) => ({
+            path,
+            lazy: () => import('./routes/wallet').then((m) => ({ Component: m[name] })),
+          })),
+          {
+            path: paths.bankAccounts.path,
+            lazy: () => import('./routes/bank-accounts').then((m) => ({ Component: m.BankAccountsRoute })),
+          },
+          {
+            path: paths.addBankAccount.path,
+            lazy: () => import('./routes/bank-accounts').then((m) => ({ Component: m.AddBankAccountRoute })),
+          },
+          {
+            path: paths.walletDeposit.path,
+            lazy: () => import('./routes/deposits').then((m) => ({ Component: m.DepositRoute })),
+          },
+          {
+            path: paths.userRequests.path,
+            lazy: () => import('./routes/user-requests').then((m) => ({ Component: m.UserRequestsRoute })),
+          },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },

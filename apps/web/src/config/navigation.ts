@@ -1,10 +1,15 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import AlternateEmailOutlined from '@mui/icons-material/AlternateEmailOutlined';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
+import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { paths } from './paths';
 
 /**
@@ -28,22 +33,40 @@ const profilePaths = [
   paths.changePhone.path,
   paths.twoFactor.path,
   paths.email.path,
+  paths.profileKyc.path,
+  paths.bankAccounts.path,
+  paths.addBankAccount.path,
+  paths.userRequests.path,
 ] as const;
 
 /** The side navigation (desktop). */
 export const navItems: readonly NavItem[] = [
   { labelKey: 'nav.dashboard', to: paths.home.getHref(), icon: DashboardOutlined, end: true },
+  { labelKey: 'nav.wallet', to: paths.wallet.getHref(), icon: AccountBalanceWalletOutlined },
+  { labelKey: 'nav.transactions', to: paths.transactions.getHref(), icon: ReceiptLongOutlined },
   {
     labelKey: 'nav.profile',
     to: paths.updateProfile.getHref(),
     icon: ManageAccountsOutlined,
-    alsoActiveOn: [paths.changePhone.path, paths.profileMenu.path],
+    alsoActiveOn: [
+      paths.changePhone.path,
+      paths.profileMenu.path,
+      paths.profileKyc.path,
+      paths.bankAccounts.path,
+      paths.addBankAccount.path,
+    ],
   },
 ];
 
 /** The bottom navigation (phone): the profile tab opens the profile menu. */
 export const bottomNavItems: readonly NavItem[] = [
   { labelKey: 'nav.dashboard', to: paths.home.getHref(), icon: DashboardOutlined, end: true },
+  {
+    labelKey: 'nav.wallet',
+    to: paths.wallet.getHref(),
+    icon: AccountBalanceWalletOutlined,
+    alsoActiveOn: [paths.transactions.path],
+  },
   { labelKey: 'nav.profile', to: paths.profileMenu.getHref(), icon: PersonOutline, alsoActiveOn: profilePaths },
 ];
 
@@ -53,6 +76,14 @@ export const bottomNavItems: readonly NavItem[] = [
  */
 export const profileItems: readonly NavItem[] = [
   { labelKey: 'nav.accountOverview', to: paths.updateProfile.getHref(), icon: ManageAccountsOutlined, end: true },
+  { labelKey: 'nav.kyc', to: paths.profileKyc.getHref(), icon: VerifiedUserOutlined },
+  {
+    labelKey: 'nav.bankAccounts',
+    to: paths.bankAccounts.getHref(),
+    icon: AccountBalanceOutlined,
+    alsoActiveOn: [paths.addBankAccount.path],
+  },
+  { labelKey: 'nav.userRequests', to: paths.userRequests.getHref(), icon: PendingActionsOutlined },
   { labelKey: 'nav.twoFactor', to: paths.twoFactor.getHref(), icon: PhonelinkLockOutlined },
   { labelKey: 'nav.email', to: paths.email.getHref(), icon: AlternateEmailOutlined },
   { labelKey: 'nav.changePhone', to: paths.changePhone.getHref(), icon: PhoneIphoneOutlined },

@@ -27,8 +27,22 @@ export const paths = {
     getHref: (tab?: 'crypto' | 'gold-silver' | 'fixed-income') => withQuery('/funds', { tab }),
   },
   baskets: { path: '/baskets', getHref: () => '/baskets' },
-  wallet: { path: '/wallet', getHref: () => '/wallet' },
-  walletDeposit: { path: '/wallet/deposit', getHref: () => '/wallet/deposit' },
+  wallet: {
+    path: '/wallet',
+    /** `walletId`: the wallet whose history shows (IRT when absent); `page`: 1-based page of it. */
+    getHref: (query?: { walletId?: string; page?: number }) =>
+      withQuery('/wallet', {
+        walletId: query?.walletId,
+        page: query?.page && query.page > 1 ? String(query.page) : undefined,
+      }),
+  },
+  walletWithdraw: { path: '/wallet/withdraw', getHref: () => '/wallet/withdraw' },
+  walletDeposit: {
+    path: '/wallet/deposit',
+    /** `walletId`: the wallet to go back to; `type`: the deposit type's tab (SPEC §2: gateway or offline). */
+    getHref: (query?: { walletId?: string; type?: 'gateway' | 'offline' }) =>
+      withQuery('/wallet/deposit', { walletId: query?.walletId, type: query?.type }),
+  },
   walletDepositUsdt: { path: '/wallet/deposit/usdt', getHref: () => '/wallet/deposit/usdt' },
   transactions: { path: '/transaction', getHref: () => '/transaction' },
   tetherTrading: { path: '/tether-trading', getHref: () => '/tether-trading' },
@@ -45,7 +59,18 @@ export const paths = {
   },
   profileKyc: { path: '/profile/kyc', getHref: () => '/profile/kyc' },
   profileReferrals: { path: '/profile/referrals', getHref: () => '/profile/referrals' },
-  userRequests: { path: '/user-requests', getHref: () => '/user-requests' },
+  userRequests: {
+    path: '/user-requests',
+    /** Filters (SPEC §3 `UserRequestsResponseType`, `UserRequestStatus`), order (`UserRequestDisplayOrder`) and page. */
+    getHref: (query?: { type?: string; status?: string; order?: string; page?: number }) =>
+      withQuery('/user-requests', {
+        type: query?.type,
+        status: query?.status,
+        order: query?.order,
+        page: query?.page && query.page > 1 ? String(query.page) : undefined,
+      }),
+  },
+  bankAccounts: { path: '/profile/bank-accounts', getHref: () => '/profile/bank-accounts' },
   addBankAccount: { path: '/profile/add-bank-account', getHref: () => '/profile/add-bank-account' },
   /** The operator console (issue 4): a lazily loaded part with its own layout. */
   admin: { path: '/admin/*', getHref: () => '/admin' },
@@ -60,6 +85,24 @@ export const paths = {
     getHref: (submissionId: string) => `/admin/kyc/${encodeURIComponent(submissionId)}`,
   },
   adminAudit: { path: 'audit', getHref: (userId?: string) => withQuery('/admin/audit', { userId }) },
+  adminWithdrawals: {
+    path: 'withdrawals',
+    getHref: (status?: 'Pending' | 'Approved' | 'Successful' | 'Rejected' | 'Canceled') =>
+      withQuery('/admin/withdrawals', { status }),
+  },
+  adminWithdrawal: {
+    path: 'withdrawals/:withdrawalId',
+    getHref: (withdrawalId: string) => `/admin/withdrawals/${encodeURIComponent(withdrawalId)}`,
+  },
+  adminOfflineDeposits: {
+    path: 'offline-deposits',
+    getHref: (status?: 'Pending' | 'Successful' | 'Failed' | 'Canceled') =>
+      withQuery('/admin/offline-deposits', { status }),
+  },
+  adminOfflineDeposit: {
+    path: 'offline-deposits/:depositId',
+    getHref: (depositId: string) => `/admin/offline-deposits/${encodeURIComponent(depositId)}`,
+  },
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { buildPath, type Endpoint } from '@portal/contract/core/endpoint';
 import { errorBodySchema } from '@portal/contract/core/errors';
+import { IDEMPOTENCY_HEADER } from '@portal/contract/wallet/ledger';
 import { ApiError } from './api-error';
 
 /** Where the API lives; the dev server and the production server both answer under `/api`. */
@@ -18,6 +19,11 @@ export interface CallOptions<E> {
   params?: ParamsOf<E>;
   query?: QueryOf<E>;
   body?: BodyOf<E>;
+  /**
+   * The `Idempotency-Key` of a money request (an endpoint declared `idempotent`): made once per attempt
+   * by the caller, so that a retry of the same attempt reuses it (decision 016).
+   */
+  idempotencyKey?: string;
   signal?: AbortSignal;
 }
 
@@ -78,6 +84,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, options: CallOpti
       headers: {
         Accept: 'application/json',
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(options.idempotencyKey !== undefined ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : {}),
       },
       body,
       signal: options.signal,

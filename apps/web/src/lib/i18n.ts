@@ -23,12 +23,26 @@ export const LANGUAGE_NAMES: Record<Culture, string> = { fa: 'فارسی', ar: '
 /**
  * Namespaces fetched with the first screen that needs them, so that the auth page's first load does
  * not carry them: `account` (account security and profile pages), `kyc` (identity verification and
- * the forced-KYC dialog), `admin` (the operator console).
+ * the forced-KYC dialog), `admin` (the operator console), `bank` (the bank accounts pages), `wallet`
+ * (wallet, transactions and withdrawal pages).
  */
 export const ACCOUNT_NS = 'account';
 export const KYC_NS = 'kyc';
 export const ADMIN_NS = 'admin';
-export type LazyNamespace = typeof ACCOUNT_NS | typeof KYC_NS | typeof ADMIN_NS;
+export const BANK_NS = 'bank';
+export const WALLET_NS = 'wallet';
+/** The deposit page (`/wallet/deposit`: gateway and offline). */
+export const DEPOSIT_NS = 'deposit';
+/** The user requests list (`/user-requests`). */
+export const REQUESTS_NS = 'requests';
+export type LazyNamespace =
+  | typeof ACCOUNT_NS
+  | typeof KYC_NS
+  | typeof ADMIN_NS
+  | typeof BANK_NS
+  | typeof WALLET_NS
+  | typeof DEPOSIT_NS
+  | typeof REQUESTS_NS;
 
 const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<{ default: ResourceKey }>>> = {
   account: {
@@ -45,6 +59,26 @@ const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<
     fa: () => import('@/locales/fa/admin.json'),
     ar: () => import('@/locales/ar/admin.json'),
     en: () => import('@/locales/en/admin.json'),
+  },
+  bank: {
+    fa: () => import('@/locales/fa/bank.json'),
+    ar: () => import('@/locales/ar/bank.json'),
+    en: () => import('@/locales/en/bank.json'),
+  },
+  wallet: {
+    fa: () => import('@/locales/fa/wallet.json'),
+    ar: () => import('@/locales/ar/wallet.json'),
+    en: () => import('@/locales/en/wallet.json'),
+  },
+  deposit: {
+    fa: () => import('@/locales/fa/deposit.json'),
+    ar: () => import('@/locales/ar/deposit.json'),
+    en: () => import('@/locales/en/deposit.json'),
+  },
+  requests: {
+    fa: () => import('@/locales/fa/requests.json'),
+    ar: () => import('@/locales/ar/requests.json'),
+    en: () => import('@/locales/en/requests.json'),
   },
 };
 
@@ -72,10 +106,10 @@ const lazyLocales: BackendModule = {
     const load = isLazyNamespace(namespace)
       ? lazyTexts[namespace][lng]()
       : language === 'ar'
-          ? import('@/locales/ar/translation.json')
-          : language === 'en'
-            ? import('@/locales/en/translation.json')
-            : Promise.resolve({ default: fa });
+        ? import('@/locales/ar/translation.json')
+        : language === 'en'
+          ? import('@/locales/en/translation.json')
+          : Promise.resolve({ default: fa });
     load.then(
       (m) => callback(null, m.default),
       (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),

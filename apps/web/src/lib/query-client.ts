@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { isApiError, isSessionError } from './api-error';
+import { reportKycRequired } from './kyc-required';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -33,11 +34,14 @@ export function createQueryClient(overrides: QueryClientConfig['defaultOptions']
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (isSessionError(error) && !query.meta?.handlesSessionLoss) onSessionLost();
+        // SPEC §2 forced-KYC dialog: an action refused for a missing KYC level, wherever it was.
+        reportKycRequired(error);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
         if (isSessionError(error) && !mutation.meta?.handlesSessionLoss) onSessionLost();
+        reportKycRequired(error);
       },
     }),
     defaultOptions: {

@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@portal/contract/core/errors';
 import arAccount from './ar/account.json';
 import arAdmin from './ar/admin.json';
+import arBank from './ar/bank.json';
+import arDeposit from './ar/deposit.json';
 import arKyc from './ar/kyc.json';
+import arRequests from './ar/requests.json';
+import arWallet from './ar/wallet.json';
 import enAdmin from './en/admin.json';
+import enBank from './en/bank.json';
+import enDeposit from './en/deposit.json';
 import enKyc from './en/kyc.json';
+import enRequests from './en/requests.json';
+import enWallet from './en/wallet.json';
 import faAdmin from './fa/admin.json';
+import faBank from './fa/bank.json';
+import faDeposit from './fa/deposit.json';
 import faKyc from './fa/kyc.json';
+import faRequests from './fa/requests.json';
+import faWallet from './fa/wallet.json';
 import ar from './ar/translation.json';
 import enAccount from './en/account.json';
 import en from './en/translation.json';
@@ -32,9 +44,33 @@ const withLazy = (main: Tree, lazy: Record<string, Tree>) =>
     ...Object.entries(lazy).flatMap(([ns, tree]) => [...flatten(tree)].map(([k, v]) => [`${ns}:${k}`, v] as const)),
   ]);
 const languages = {
-  fa: withLazy(fa, { account: faAccount, kyc: faKyc, admin: faAdmin }),
-  ar: withLazy(ar, { account: arAccount, kyc: arKyc, admin: arAdmin }),
-  en: withLazy(en, { account: enAccount, kyc: enKyc, admin: enAdmin }),
+  fa: withLazy(fa, {
+    account: faAccount,
+    kyc: faKyc,
+    admin: faAdmin,
+    bank: faBank,
+    wallet: faWallet,
+    deposit: faDeposit,
+    requests: faRequests,
+  }),
+  ar: withLazy(ar, {
+    account: arAccount,
+    kyc: arKyc,
+    admin: arAdmin,
+    bank: arBank,
+    wallet: arWallet,
+    deposit: arDeposit,
+    requests: arRequests,
+  }),
+  en: withLazy(en, {
+    account: enAccount,
+    kyc: enKyc,
+    admin: enAdmin,
+    bank: enBank,
+    wallet: enWallet,
+    deposit: enDeposit,
+    requests: enRequests,
+  }),
 };
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 

@@ -4,11 +4,23 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
 import arAccount from '@/locales/ar/account.json';
 import arAdmin from '@/locales/ar/admin.json';
+import arBank from '@/locales/ar/bank.json';
+import arDeposit from '@/locales/ar/deposit.json';
 import arKyc from '@/locales/ar/kyc.json';
+import arRequests from '@/locales/ar/requests.json';
+import arWallet from '@/locales/ar/wallet.json';
 import enAdmin from '@/locales/en/admin.json';
+import enBank from '@/locales/en/bank.json';
+import enDeposit from '@/locales/en/deposit.json';
 import enKyc from '@/locales/en/kyc.json';
+import enRequests from '@/locales/en/requests.json';
+import enWallet from '@/locales/en/wallet.json';
 import faAdmin from '@/locales/fa/admin.json';
+import faBank from '@/locales/fa/bank.json';
+import faDeposit from '@/locales/fa/deposit.json';
 import faKyc from '@/locales/fa/kyc.json';
+import faRequests from '@/locales/fa/requests.json';
+import faWallet from '@/locales/fa/wallet.json';
 import ar from '@/locales/ar/translation.json';
 import enAccount from '@/locales/en/account.json';
 import en from '@/locales/en/translation.json';
@@ -40,9 +52,36 @@ window.scrollTo = () => {};
 i18next.on('languageChanged', applyDocumentLanguage);
 await i18next.use(initReactI18next).init({
   resources: {
-    fa: { translation: fa, account: faAccount, kyc: faKyc, admin: faAdmin },
-    ar: { translation: ar, account: arAccount, kyc: arKyc, admin: arAdmin },
-    en: { translation: en, account: enAccount, kyc: enKyc, admin: enAdmin },
+    fa: {
+      translation: fa,
+      account: faAccount,
+      kyc: faKyc,
+      admin: faAdmin,
+      bank: faBank,
+      wallet: faWallet,
+      deposit: faDeposit,
+      requests: faRequests,
+    },
+    ar: {
+      translation: ar,
+      account: arAccount,
+      kyc: arKyc,
+      admin: arAdmin,
+      bank: arBank,
+      wallet: arWallet,
+      deposit: arDeposit,
+      requests: arRequests,
+    },
+    en: {
+      translation: en,
+      account: enAccount,
+      kyc: enKyc,
+      admin: enAdmin,
+      bank: enBank,
+      wallet: enWallet,
+      deposit: enDeposit,
+      requests: enRequests,
+    },
   },
   lng: 'fa',
   fallbackLng: 'fa',

@@ -24,13 +24,29 @@ export const PERMISSIONS = [
   'kyc.review',
   /** Search the audit log. */
   'audit.read',
+  /** Read users' wallets, deposits and withdrawals. */
+  'money.read',
+  /** Approve or reject withdrawals and offline deposits. */
+  'money.review',
+  /** Propose, approve (another operator's proposal) and reject manual adjustments (decision 019). */
+  'money.adjust',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   investor: [],
-  operator: ['users.read', 'users.note', 'kyc.read', 'kyc.review'],
-  senior_operator: ['users.read', 'users.note', 'users.freeze', 'kyc.read', 'kyc.review', 'audit.read'],
+  operator: ['users.read', 'users.note', 'kyc.read', 'kyc.review', 'money.read'],
+  senior_operator: [
+    'users.read',
+    'users.note',
+    'users.freeze',
+    'kyc.read',
+    'kyc.review',
+    'audit.read',
+    'money.read',
+    'money.review',
+    'money.adjust',
+  ],
   admin: PERMISSIONS,
 };
 

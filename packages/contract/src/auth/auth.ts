@@ -34,6 +34,7 @@ export const otpPurposeSchema = z.enum([
   'change_phone_new',
   'step_up',
   'verify_email',
+  'withdrawal',
 ]);
 export type OtpPurpose = z.infer<typeof otpPurposeSchema>;
 export const otpChannelSchema = z.enum(['sms', 'voice']);

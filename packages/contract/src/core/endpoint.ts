@@ -37,6 +37,11 @@ export interface Endpoint<
   /** Other answers with a body of their own (not the error shape), by status. */
   otherResponses?: Record<number, z.ZodType>;
   errors: readonly ErrorCode[];
+  /**
+   * A money request: it needs an `Idempotency-Key` header (wallet/ledger.ts `idempotencyKeySchema`); a
+   * retry with the same key returns the first answer (decision 016).
+   */
+  idempotent?: true;
 }
 
 export function defineEndpoint<

@@ -83,6 +83,42 @@ export const ERROR_STATUS = {
   FILE_TYPE_INVALID: 415,
   /** The file is larger than its purpose allows; details.maxBytes. */
   FILE_TOO_LARGE: 413,
+  // wallets and the ledger (issue 5)
+  /** The available balance does not cover the amount (a database constraint, never only a check in code). */
+  INSUFFICIENT_BALANCE: 422,
+  /** A transfer from an account to itself. */
+  TRANSFER_SAME_ACCOUNT: 400,
+  /** The bank gateway did not answer or refused to start the payment: nothing was charged. */
+  PAYMENT_GATEWAY_UNAVAILABLE: 502,
+  /** The request is no longer pending (approved, paid, rejected or cancelled already): it cannot be cancelled. */
+  REQUEST_NOT_CANCELLABLE: 409,
+  /** Another operator decided this request first. */
+  REQUEST_ALREADY_REVIEWED: 409,
+  // bank accounts (issue 5, decision 017)
+  /** A well-formed card number that no Iranian bank issued, or that the banking network does not know. */
+  CARD_NUMBER_INVALID: 400,
+  /** A well-formed sheba of no Iranian bank, or that the banking network does not know. */
+  SHEBA_INVALID: 400,
+  /** The inquiry says the card or sheba belongs to someone else: only accounts in the user's own name. */
+  BANK_ACCOUNT_NOT_OWNED: 400,
+  /** The account is blocked for deposits: payouts to it would bounce. */
+  BANK_ACCOUNT_INACTIVE: 400,
+  /** The card or sheba is already one of the user's active bank accounts. */
+  BANK_ACCOUNT_DUPLICATE: 409,
+  /** The user has as many active bank accounts as allowed (contract `BANK_ACCOUNT_LIMIT`). */
+  BANK_ACCOUNT_LIMIT: 409,
+  /** Bank accounts are matched to an Iranian national code, which this (foreign) account does not have. */
+  BANK_ACCOUNT_NATIONAL_CODE_REQUIRED: 403,
+  /** The card or sheba inquiry did not answer. */
+  BANK_INQUIRY_FAILED: 502,
+  // offline deposits (issue 5, decision 018)
+  /** This bank receipt (or its photo) is already on an offline deposit that is pending or approved. */
+  DEPOSIT_RECEIPT_DUPLICATE: 409,
+  // manual adjustments (issue 5, decision 019)
+  /** Maker-checker: the operator who proposed an adjustment cannot approve it; another operator must. */
+  ADJUSTMENT_SAME_OPERATOR: 403,
+  /** An operator cannot propose or approve an adjustment of their own wallet. */
+  ADJUSTMENT_OWN_ACCOUNT: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

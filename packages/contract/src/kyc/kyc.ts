@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { normalizeDigits } from '../core/digits';
 import { countryCodeSchema, nationalCodeSchema } from '../core/validation';
+import type { Permission } from '../admin/roles';
 
 export const KYC_LEVELS = { none: 0, identity: 1, video: 2 } as const;
 /** What an action needs (SPEC §6): investing needs level one, withdrawing level two. */
@@ -47,11 +48,28 @@ export const KYC_REJECT_REASONS = [
 ] as const;
 export type KycRejectReason = (typeof KYC_REJECT_REASONS)[number];
 
-/** Upload purposes, the content types each accepts (checked by magic bytes) and its size limit. */
+/**
+ * Upload purposes, the content types each accepts (checked by magic bytes), its size limit, and the
+ * operator permission that may read a file of it (its owner always may; anyone else gets 404).
+ */
 export const FILE_PURPOSES = {
-  kyc_video: { mimes: ['video/webm', 'video/mp4', 'video/quicktime'], maxBytes: 50 * 1024 * 1024 },
-  passport_image: { mimes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 8 * 1024 * 1024 },
-} as const;
+  kyc_video: {
+    mimes: ['video/webm', 'video/mp4', 'video/quicktime'],
+    maxBytes: 50 * 1024 * 1024,
+    readPermission: 'kyc.read',
+  },
+  passport_image: {
+    mimes: ['image/jpeg', 'image/png', 'image/webp'],
+    maxBytes: 8 * 1024 * 1024,
+    readPermission: 'kyc.read',
+  },
+  /** The photo of a bank receipt of an offline deposit (decision 018). */
+  deposit_receipt: {
+    mimes: ['image/jpeg', 'image/png', 'image/webp'],
+    maxBytes: 8 * 1024 * 1024,
+    readPermission: 'money.read',
+  },
+} as const satisfies Record<string, { mimes: readonly string[]; maxBytes: number; readPermission: Permission }>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
 export const filePurposeSchema = z.enum(Object.keys(FILE_PURPOSES) as [FilePurpose, ...FilePurpose[]]);
 
@@ -176,7 +194,7 @@ export const uploadFile = defineEndpoint({
   id: 'uploadFile',
   method: 'POST',
   path: '/files',
-  summary: 'Upload a KYC file (the raw bytes as the body)',
+  summary: 'Upload a KYC file or a deposit receipt (the raw bytes as the body)',
   tags: ['kyc'],
   auth: 'session',
   query: z.object({ purpose: filePurposeSchema }),
@@ -185,12 +203,12 @@ export const uploadFile = defineEndpoint({
   errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'FILE_TYPE_INVALID', 'FILE_TOO_LARGE', 'RATE_LIMITED'],
 });
 
-/** The file's bytes (not JSON): its owner and operators with `kyc.read` only; anyone else 404. */
+/** The file's bytes (not JSON): its owner and operators with its purpose's `readPermission` only; anyone else 404. */
 export const getFile = defineEndpoint({
   id: 'getFile',
   method: 'GET',
   path: '/files/:fileId',
-  summary: 'A KYC file, to its owner or an operator',
+  summary: 'An uploaded file, to its owner or an operator',
   tags: ['kyc'],
   auth: 'session',
   params: z.object({ fileId: z.uuid({ message: 'format' }) }),

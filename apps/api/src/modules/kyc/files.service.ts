@@ -11,7 +11,14 @@ import type { Access } from '../admin/access';
 import { findFile, insertFile } from './kyc.repository';
 import type { KycDeps } from './kyc.service';
 
-/** Uploads per user: a video and a passport image, with room for a few retries. */
+/** The storage port's folder of each purpose. */
+const STORAGE_FOLDER: Record<FilePurpose, string> = {
+  kyc_video: 'kyc',
+  passport_image: 'kyc',
+  deposit_receipt: 'receipts',
+};
+
+/** Uploads per user (a video, a passport image, deposit receipts), with room for retries. */
 export const UPLOAD_RATE = { bucket: 'kyc_upload', limit: 20, windowSeconds: 3600 } as const;
 
 const tooLarge = (maxBytes: number) =>
@@ -96,7 +103,7 @@ export async function uploadFile(
   }
 
   const id = randomUUID();
-  const storageKey = `kyc/${id}`;
+  const storageKey = `${STORAGE_FOLDER[input.purpose]}/${id}`;
   await deps.storage.put(storageKey, bytes, detected.mime);
   try {
     await deps.db.transaction(async (tx) => {
@@ -157,8 +164,9 @@ export interface FileDownload {
 }
 
 /**
- * `GET /files/:fileId`: the file's owner, or an operator whose role can `kyc.read` with two-factor on
- * (audited). Anyone else gets 404, as if there were no such file.
+ * `GET /files/:fileId`: the file's owner, or an operator with two-factor on whose role holds the
+ * purpose's `readPermission` (`kyc.read` for KYC files, `money.read` for deposit receipts; audited).
+ * Anyone else gets 404, as if there were no such file.
  */
 export async function readFile(
   deps: KycDeps,
@@ -176,7 +184,10 @@ export async function readFile(
   if (!isOwner) {
     const access = await input.accessOf(input.userId);
     const isReviewer =
-      access !== null && isOperatorRole(access.role) && can(access.role, 'kyc.read') && access.twoFactorEnabled;
+      access !== null &&
+      isOperatorRole(access.role) &&
+      can(access.role, FILE_PURPOSES[f.purpose].readPermission) &&
+      access.twoFactorEnabled;
     if (!isReviewer) throw new AppError('NOT_FOUND');
   }
   const range = parseRange(input.rangeHeader, f.size);

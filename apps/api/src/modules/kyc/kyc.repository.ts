@@ -92,15 +92,3 @@ export async function findFile(tx: DbOrTx, fileId: string): Promise<FileRow | nu
   const [f] = await tx.select().from(files).where(eq(files.id, fileId)).limit(1);
   return f ?? null;
 }
-
-/**
- * The name of the unique constraint a failed statement violated (SQLSTATE 23505), through the driver
- * error and drizzle's wrapper alike; undefined for any other error.
- */
-export function violatedUniqueConstraint(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return undefined;
-}

@@ -12,6 +12,7 @@ import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import type { InvalidationBus } from '../../lib/invalidation';
+import { violatedUniqueConstraint } from '../../lib/db-errors';
 import { hitRateLimit } from '../../lib/rate-limit';
 import {
   findFile,
@@ -22,7 +23,6 @@ import {
   listSubmissions,
   setIdentityVerified,
   setKycTrack,
-  violatedUniqueConstraint,
   type KycUser,
   type SubmissionRow,
 } from './kyc.repository';

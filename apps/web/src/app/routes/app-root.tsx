@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { KycRequiredHost } from '@/components/kyc/kyc-required-host';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
@@ -7,7 +8,7 @@ import { useAccount } from '@/lib/session';
 /**
  * The session gate (SPEC §4) around every signed-in page: a loading screen while the account
  * loads; the auth page (with `next`) when logged out; the technical-error page when the server
- * could not tell; otherwise the portal's layout.
+ * could not tell; otherwise the portal's layout, with the forced-KYC dialog ready for any page.
  */
 export function AppRoot() {
   const account = useAccount();
@@ -18,6 +19,7 @@ export function AppRoot() {
     return (
       <AppLayout mobile={account.data.user.mobile}>
         <Outlet />
+        <KycRequiredHost />
       </AppLayout>
     );
   }

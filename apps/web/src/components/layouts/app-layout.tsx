@@ -1,3 +1,4 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import AppBar from '@mui/material/AppBar';
@@ -24,10 +25,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, NavLink, useLocation } from 'react-router';
+import { isOperatorRole } from '@portal/contract/admin/roles';
 import { bottomNavItems, navItems, profileItems, type NavItem } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { displayMobile } from '@/lib/format';
+import { useCachedSession } from '@/lib/session-state';
 import { CalendarMenu } from '../calendar-menu';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
@@ -45,10 +48,20 @@ function isActive(item: NavItem, pathname: string): boolean {
 }
 
 /**
- * The header's user menu: the signed-in number, the profile pages and logout. On a phone the
- * button is an icon; on a desktop it shows the number.
+ * The header's user menu: the signed-in number, the profile pages, the operator console (operators
+ * only) and logout. On a phone the button is an icon; on a desktop it shows the number.
  */
-function UserMenu({ shownMobile, compact, onLogout }: { shownMobile: string; compact: boolean; onLogout: () => void }) {
+function UserMenu({
+  shownMobile,
+  compact,
+  isOperator,
+  onLogout,
+}: {
+  shownMobile: string;
+  compact: boolean;
+  isOperator: boolean;
+  onLogout: () => void;
+}) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -111,6 +124,14 @@ function UserMenu({ shownMobile, compact, onLogout }: { shownMobile: string; com
             </MenuItem>
           );
         })}
+        {isOperator ? (
+          <MenuItem component={NavLink} to={paths.admin.getHref()} onClick={close}>
+            <ListItemIcon>
+              <AdminPanelSettingsOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('layout.user.console')}</ListItemText>
+          </MenuItem>
+        ) : null}
         <Divider />
         <MenuItem
           onClick={() => {
@@ -248,6 +269,8 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
   const { lng } = useLanguage();
   const [logoutOpen, setLogoutOpen] = useState(false);
   const shownMobile = displayMobile(mobile, lng);
+  const session = useCachedSession();
+  const isOperator = session ? isOperatorRole(session.user.role) : false;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
@@ -271,14 +294,24 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
             <ThemeToggle />
             {isDesktop ? (
               <>
-                <UserMenu shownMobile={shownMobile} compact={false} onLogout={() => setLogoutOpen(true)} />
+                <UserMenu
+                  shownMobile={shownMobile}
+                  compact={false}
+                  isOperator={isOperator}
+                  onLogout={() => setLogoutOpen(true)}
+                />
                 <Button color="inherit" startIcon={<Logout sx={flipInRtl} />} onClick={() => setLogoutOpen(true)}>
                   {t('layout.logout.button')}
                 </Button>
               </>
             ) : (
               <>
-                <UserMenu shownMobile={shownMobile} compact onLogout={() => setLogoutOpen(true)} />
+                <UserMenu
+                  shownMobile={shownMobile}
+                  compact
+                  isOperator={isOperator}
+                  onLogout={() => setLogoutOpen(true)}
+                />
                 <Tooltip title={t('layout.logout.button')}>
                   <IconButton
                     color="inherit"

@@ -3,7 +3,7 @@
  * need it: it is loaded when the user starts typing a number or opens the country picker.
  */
 import type * as mobileRules from '@portal/contract/core/mobile';
-import type * as countryList from './countries';
+import type * as countryList from '@/lib/countries';
 
 type MobileModule = typeof mobileRules;
 type CountriesModule = typeof countryList;
@@ -17,7 +17,7 @@ export function loadMobileRules(): Promise<MobileModule> {
 }
 
 export function loadCountries(): Promise<CountriesModule> {
-  countries ??= import('./countries');
+  countries ??= import('@/lib/countries');
   return countries;
 }
 

@@ -33,7 +33,7 @@ import {
   useVerifyCurrentPhone,
   useVerifyNewPhone,
 } from '../api/mutations';
-import { AccountPage, Section } from './page-shell';
+import { PageShell, Section } from '@/components/layouts/page-shell';
 
 type Stage =
   | { kind: 'start' }
@@ -125,7 +125,7 @@ export default function ChangePhoneScreen() {
   };
 
   return (
-    <AccountPage title={t('changePhone.pageTitle')} backTo={paths.updateProfile.getHref()}>
+    <PageShell title={t('changePhone.pageTitle')} backTo={paths.updateProfile.getHref()}>
       <Section id="change-phone" title={t('changePhone.title')}>
         <Alert severity="warning">{t('changePhone.warning')}</Alert>
         <Stepper activeStep={activeStep} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: '0.8rem' } }}>
@@ -295,6 +295,6 @@ export default function ChangePhoneScreen() {
           </Button>
         </DialogActions>
       </Dialog>
-    </AccountPage>
+    </PageShell>
   );
 }

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useAccount } from '@/lib/session';
 import { useSendEmailCode, useVerifyEmail } from '../api/mutations';
-import { AccountPage, Section } from './page-shell';
+import { PageShell, Section } from '@/components/layouts/page-shell';
 
 /** `/update-profile/email` (SPEC §2 "Profile", §7): enter the address → a mailed code → verified. */
 export default function EmailScreen() {
@@ -40,7 +40,7 @@ export default function EmailScreen() {
   if (!user) return null;
 
   return (
-    <AccountPage title={t('email.pageTitle')} backTo={paths.updateProfile.getHref()}>
+    <PageShell title={t('email.pageTitle')} backTo={paths.updateProfile.getHref()}>
       <Section id="email" title={t('email.title')}>
         {user.email ? (
           <Alert severity={user.isEmailVerified ? 'success' : 'info'} role="status">
@@ -117,6 +117,6 @@ export default function EmailScreen() {
           </Stack>
         )}
       </Section>
-    </AccountPage>
+    </PageShell>
   );
 }

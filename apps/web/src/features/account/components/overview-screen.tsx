@@ -34,7 +34,7 @@ import { displayMobile } from '@/lib/format';
 import { useAccount } from '@/lib/session';
 import { securityEventsQueryOptions, sessionsQueryOptions } from '../api/account-queries';
 import { useEndOtherSessions, useEndSession, useSetAntiPhishingPhrase } from '../api/mutations';
-import { AccountPage, Section, SectionLoading } from './page-shell';
+import { PageShell, Section, SectionLoading } from '@/components/layouts/page-shell';
 import { ChangePasswordForm, SetPasswordForm } from './password-forms';
 import { useStepUpGuard } from './step-up';
 
@@ -407,7 +407,7 @@ export default function OverviewScreen() {
   const user = useAccount().data?.user;
   if (!user) return null;
   return (
-    <AccountPage title={t('overview.title')} wide>
+    <PageShell title={t('overview.title')} wide>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
         <Stack spacing={2.5}>
           <ProfileSection user={user} />
@@ -420,6 +420,6 @@ export default function OverviewScreen() {
           <HistorySection />
         </Stack>
       </Box>
-    </AccountPage>
+    </PageShell>
   );
 }

@@ -16,7 +16,7 @@ import { profileItems } from '@/config/navigation';
 import { useLanguage } from '@/hooks/use-language';
 import { displayMobile } from '@/lib/format';
 import { useAccount } from '@/lib/session';
-import { AccountPage } from './page-shell';
+import { PageShell } from '@/components/layouts/page-shell';
 
 /** The chevron points to where the page opens: left in right-to-left, right in left-to-right. */
 const chevron = { '[dir="ltr"] &': { transform: 'scaleX(-1)' } } as const;
@@ -31,7 +31,7 @@ export default function ProfileMenuScreen() {
   if (!user) return null;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
-    <AccountPage title={t('menu.title')}>
+    <PageShell title={t('menu.title')}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         {name ? <Typography sx={{ fontWeight: 700 }}>{name}</Typography> : null}
         <Typography color="text.secondary">
@@ -67,6 +67,6 @@ export default function ProfileMenuScreen() {
         </Box>
       </Paper>
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
-    </AccountPage>
+    </PageShell>
   );
 }

@@ -7,7 +7,7 @@ import { useNotify } from '@/components/notices/notices';
 import { paths, safeNext } from '@/config/paths';
 import { useAccount } from '@/lib/session';
 import { dismissSetPasswordPrompt } from '../set-password-prompt-state';
-import { AccountPage, Section } from './page-shell';
+import { PageShell, Section } from '@/components/layouts/page-shell';
 import { SetPasswordForm } from './password-forms';
 import { useStepUpGuard } from './step-up';
 
@@ -29,7 +29,7 @@ export default function SetPasswordScreen() {
     void navigate(next, { replace: true });
   };
   return (
-    <AccountPage title={t('setPassword.pageTitle')}>
+    <PageShell title={t('setPassword.pageTitle')}>
       <Section id="set-password" title={t('setPassword.title')}>
         <Typography color="text.secondary">{t('setPassword.subtitle')}</Typography>
         <SetPasswordForm
@@ -48,6 +48,6 @@ export default function SetPasswordScreen() {
         />
       </Section>
       {dialog}
-    </AccountPage>
+    </PageShell>
   );
 }

@@ -27,7 +27,7 @@ import {
   useRequestDisableTwoFactorCode,
   useSetupTwoFactor,
 } from '../api/mutations';
-import { AccountPage, Section } from './page-shell';
+import { PageShell, Section } from '@/components/layouts/page-shell';
 import { useStepUpGuard, type StepUpGuard } from './step-up';
 
 /** The key in groups of four, as authenticator apps show it: easier to type. */
@@ -234,7 +234,7 @@ export default function TwoFactorScreen() {
   if (!account) return null;
   const on = account.twoFactorEnabled;
   return (
-    <AccountPage title={t('twoFactor.pageTitle')} backTo={paths.updateProfile.getHref()}>
+    <PageShell title={t('twoFactor.pageTitle')} backTo={paths.updateProfile.getHref()}>
       <Section id="two-factor" title={t('twoFactor.title')}>
         <Alert severity={on ? 'success' : 'info'} icon={<VerifiedUserOutlined fontSize="inherit" />} role="status">
           {on ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}
@@ -242,6 +242,6 @@ export default function TwoFactorScreen() {
         {on ? <DisableTwoFactor guard={guard} mobile={account.mobile} /> : <EnableTwoFactor guard={guard} />}
       </Section>
       {dialog}
-    </AccountPage>
+    </PageShell>
   );
 }

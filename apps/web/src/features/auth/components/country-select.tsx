@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
 import { formatDigits } from '@/lib/format';
-import { countryOptions, filterCountries, type CountryOption } from '../countries';
+import { countryOptions, filterCountries, type CountryOption } from '@/lib/countries';
 import type { CountryFieldProps } from './country-field';
 
 /** `+98` kept left-to-right inside right-to-left text. */

@@ -10,8 +10,11 @@ import { Link as RouterLink } from 'react-router';
 
 const flipInRtl = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
 
-/** An account page: its title (and a way back), in a column that reads well on a phone and a desktop. */
-export function AccountPage({
+/**
+ * A portal page (profile, KYC…): its title (and a way back), in a column that reads well on a phone
+ * and a desktop.
+ */
+export function PageShell({
   title,
   backTo,
   children,
@@ -22,10 +25,10 @@ export function AccountPage({
   children: ReactNode;
   wide?: boolean;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation();
   return (
     <Box sx={{ maxWidth: wide ? 960 : 640, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-      <title>{`${title} | ${t('translation:app.name')}`}</title>
+      <title>{`${title} | ${t('app.name')}`}</title>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         {backTo ? (
           <IconButton component={RouterLink} to={backTo} aria-label={t('common.back')} edge="start">
@@ -41,7 +44,7 @@ export function AccountPage({
   );
 }
 
-/** A titled section of an account page (a region named by its heading). */
+/** A titled section of a page (a region named by its heading). */
 export function Section({
   id,
   title,

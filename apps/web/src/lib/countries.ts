@@ -1,6 +1,11 @@
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { normalizeDigits } from '@portal/contract/core/digits';
 
+/*
+ * The countries, named in the interface language: the auth page's country-code picker and the
+ * nationality of the foreign KYC form. Loaded lazily by both (libphonenumber's list is not small).
+ */
+
 export interface CountryOption {
   code: CountryCode;
   callingCode: string;

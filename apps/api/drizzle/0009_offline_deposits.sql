@@ -1,0 +1,5 @@
+ALTER TABLE "deposits" ADD COLUMN "reject_reason" text;--> statement-breakpoint
+ALTER TABLE "deposits" ADD COLUMN "review_comment" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "deposits_offline_receipt_uq" ON "deposits" USING btree ("destination_bank","receipt_number") WHERE kind = 'offline' AND status IN ('Pending', 'Successful');--> statement-breakpoint
+CREATE UNIQUE INDEX "deposits_offline_receipt_file_uq" ON "deposits" USING btree ("receipt_file_id") WHERE kind = 'offline' AND status IN ('Pending', 'Successful');--> statement-breakpoint
+ALTER TABLE "deposits" ADD CONSTRAINT "deposits_offline_complete" CHECK ("deposits"."kind" <> 'offline' OR ("deposits"."receipt_number" IS NOT NULL AND "deposits"."destination_bank" IS NOT NULL AND "deposits"."deposit_date" IS NOT NULL AND "deposits"."receipt_file_id" IS NOT NULL));

@@ -1,0 +1,45 @@
+/**
+ * The payment gateway (SPEC §2 "Deposit" by bank gateway; issue 5, decision 016): request → redirect the
+ * payer → the gateway calls back → verify on the server. Amounts are in rials (what Iranian gateways
+ * take); the caller converts from toman. Implementations: Zarinpal (v4 REST) and the built-in sandbox of
+ * the embedded mode, which behaves the same way.
+ */
+export interface PaymentRequest {
+  /** Rials, positive. */
+  amountRial: bigint;
+  /** Where the gateway sends the payer back (`?Authority=…&Status=OK|NOK`). */
+  callbackUrl: string;
+  description: string;
+  mobile?: string;
+  /** The payer's card, when the user chose one: gateways restrict the payment to it. */
+  cardPan?: string;
+}
+
+export interface PaymentRequested {
+  /** The gateway's id of this payment. */
+  authority: string;
+  /** Where to send the payer's browser. */
+  redirectUrl: string;
+}
+
+export type PaymentVerification =
+  /** Paid, now confirmed by this call (or confirmed before: `alreadyVerified`). */
+  | { status: 'paid'; referenceId: string; cardPan: string | null; alreadyVerified: boolean }
+  /** Not paid (cancelled, failed, expired). */
+  | { status: 'failed'; reason: string };
+
+export interface PaymentPort {
+  readonly name: string;
+  request(input: PaymentRequest): Promise<PaymentRequested>;
+  /** Where the payer goes to pay a payment already requested (a retried start sends them there again). */
+  redirectUrl(authority: string): string;
+  verify(input: { authority: string; amountRial: bigint }): Promise<PaymentVerification>;
+}
+
+/** The gateway did not answer, or answered in a way that says nothing about the payment. */
+export class PaymentGatewayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentGatewayError';
+  }
+}

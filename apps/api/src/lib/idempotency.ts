@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '@portal/contract/core/errors';
+import type { DbOrTx } from '../db/client';
+import { idempotencyRecords } from '../db/schema';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A stable text of a request: object keys sorted, bigints as decimal strings. */
+export function canonicalJson(value: unknown): string {
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export interface IdempotentCall {
+  userId: string;
+  key: string;
+  /** The operation (an endpoint id): the same key on another operation is refused too. */
+  operation: string;
+  /** What identifies the request (its body and parameters). */
+  request: unknown;
+}
+
+const whereOf = (call: IdempotentCall) =>
+  and(eq(idempotencyRecords.userId, call.userId), eq(idempotencyRecords.key, call.key));
+
+/**
+ * Claims `(userId, key)` in the caller's transaction: `{ replay }` with the first answer when the same
+ * request already ran, `{ claimed: true }` when this call is the first (a concurrent call with the same
+ * key waits on the row until this transaction ends). The same key with another request is refused with
+ * `IDEMPOTENCY_KEY_REUSED`.
+ */
+export async function claimIdempotencyKey<T extends JsonValue>(
+  tx: DbOrTx,
+  call: IdempotentCall,
+): Promise<{ claimed: true } | { claimed: false; replay: T }> {
+  const requestHash = createHash('sha256').update(canonicalJson(call.request)).digest('base64url');
+  const inserted = await tx
+    .insert(idempotencyRecords)
+    .values({ userId: call.userId, key: call.key, operation: call.operation, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyRecords.key });
+  if (inserted.length > 0) return { claimed: true };
+  const [first] = await tx.select().from(idempotencyRecords).where(whereOf(call)).limit(1);
+  if (!first || first.operation !== call.operation || first.requestHash !== requestHash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for another request');
+  }
+  return { claimed: false, replay: first.response as T };
+}
+
+/** Keeps the answer of a claimed call, for its retries. */
+export async function storeIdempotentResponse(tx: DbOrTx, call: IdempotentCall, response: JsonValue): Promise<void> {
+  await tx.update(idempotencyRecords).set({ response }).where(whereOf(call));
+}
+
+/**
+ * Gives a claimed key back, in a transaction that commits without running the request (a wrong
+ * verification code is counted and committed; the request did not happen, so its key must not replay).
+ */
+export async function releaseIdempotencyKey(tx: DbOrTx, call: IdempotentCall): Promise<void> {
+  await tx.delete(idempotencyRecords).where(whereOf(call));
+}
+
+/**
+ * Runs a money request once per `(userId, key)`, inside the caller's transaction: the first call claims
+ * the key, runs `run` and stores its answer; every later call with the same request gets that answer
+ * back without running anything (`replayed`). A call that fails rolls its claim back with everything
+ * else, so a retry runs again.
+ */
+export async function withIdempotency<T extends JsonValue>(
+  tx: DbOrTx,
+  call: IdempotentCall,
+  run: () => Promise<T>,
+): Promise<{ response: T; replayed: boolean }> {
+  const claim = await claimIdempotencyKey<T>(tx, call);
+  if (!claim.claimed) return { response: claim.replay, replayed: true };
+  const response = await run();
+  await storeIdempotentResponse(tx, call, response);
+  return { response, replayed: false };
+}

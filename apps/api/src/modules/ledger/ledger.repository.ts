@@ -1,0 +1,161 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { CURRENCIES, type Currency } from '@portal/contract/core/money';
+import { USER_BUCKETS, type SystemAccount, type UserBucket } from '@portal/contract/wallet/ledger';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { ledgerAccounts, ledgerJournals, ledgerPostings } from '../../db/schema';
+
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+
+/** Opens a user's eight accounts (four currencies × available/held) if they are not open yet. */
+export async function openUserAccounts(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .insert(ledgerAccounts)
+    .values(CURRENCIES.flatMap((currency) => USER_BUCKETS.map((code) => ({ userId, code, currency }))))
+    .onConflictDoNothing();
+}
+
+export async function findUserAccounts(tx: DbOrTx, userId: string): Promise<LedgerAccountRow[]> {
+  return tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
+}
+
+export async function findUserAccount(
+  tx: DbOrTx,
+  userId: string,
+  currency: Currency,
+  bucket: UserBucket,
+): Promise<LedgerAccountRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(ledgerAccounts)
+    .where(
+      and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.code, bucket), eq(ledgerAccounts.currency, currency)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The id of a system account, opened on first use. */
+export async function systemAccountId(tx: DbOrTx, code: SystemAccount, currency: Currency): Promise<string> {
+  await tx.insert(ledgerAccounts).values({ userId: null, code, currency }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, code), eq(ledgerAccounts.currency, currency)))
+    .limit(1);
+  if (!row) throw new Error(`system account ${code}/${currency} could not be opened`);
+  return row.id;
+}
+
+export async function insertJournal(
+  tx: DbOrTx,
+  values: { refType: string; refId: string; memo: string | null; createdBy: string | null },
+): Promise<string> {
+  const [row] = await tx.insert(ledgerJournals).values(values).returning({ id: ledgerJournals.id });
+  return row!.id;
+}
+
+/**
+ * Inserts the postings in the order given (the caller sorts them by account id: the trigger locks each
+ * account's row as it moves its balance, so every transaction locks in the same order).
+ */
+export async function insertPostings(
+  tx: DbOrTx,
+  journalId: string,
+  postings: readonly { accountId: string; currency: Currency; amount: bigint }[],
+): Promise<{ accountId: string; amount: bigint; balanceAfter: bigint }[]> {
+  return tx
+    .insert(ledgerPostings)
+    .values(postings.map((p) => ({ journalId, accountId: p.accountId, currency: p.currency, amount: p.amount })))
+    .returning({
+      accountId: ledgerPostings.accountId,
+      amount: ledgerPostings.amount,
+      balanceAfter: ledgerPostings.balanceAfter,
+    });
+}
+
+/**
+ * Writes a journal and its postings in one statement (one round trip): the postings go in the order
+ * given (the caller sorts them by account id, so every transaction locks account rows in the same order
+ * as the trigger moves their balances). Answers the postings with the balance after each.
+ */
+export async function insertJournalWithPostings(
+  tx: DbOrTx,
+  journal: { refType: string; refId: string; memo: string | null; createdBy: string | null },
+  postings: readonly { accountId: string; currency: Currency; amount: bigint }[],
+): Promise<{ journalId: string; postings: { accountId: string; amount: bigint; balanceAfter: bigint }[] }> {
+  const values = sql.join(
+    postings.map((p, i) => sql`(${p.accountId}::uuid, ${p.currency}, ${p.amount.toString()}::bigint, ${i})`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ journal_id: string; account_id: string; amount: string; balance_after: string }>(
+    tx,
+    sql`WITH j AS (
+          INSERT INTO ledger_journals (ref_type, ref_id, memo, created_by)
+          VALUES (${journal.refType}, ${journal.refId}, ${journal.memo}, ${journal.createdBy}::uuid)
+          RETURNING id
+        )
+        INSERT INTO ledger_postings (journal_id, account_id, currency, amount)
+        SELECT j.id, p.account_id, p.currency, p.amount
+        FROM j, (VALUES ${values}) AS p(account_id, currency, amount, ord)
+        ORDER BY p.ord
+        RETURNING journal_id, account_id, amount::text AS amount, balance_after::text AS balance_after`,
+  );
+  const first = rows[0];
+  if (!first) throw new Error('the journal wrote no postings');
+  return {
+    journalId: first.journal_id,
+    postings: rows.map((r) => ({
+      accountId: r.account_id,
+      amount: BigInt(r.amount),
+      balanceAfter: BigInt(r.balance_after),
+    })),
+  };
+}
+
+export async function accountsByIds(tx: DbOrTx, ids: readonly string[]): Promise<LedgerAccountRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...ids]));
+}
+
+export interface LedgerViolation {
+  kind: 'currency_not_zero' | 'balance_not_sum' | 'user_negative' | 'journal_not_zero';
+  detail: string;
+}
+
+/**
+ * The invariants of DESIGN "Money", checked against the whole ledger: the postings of every currency sum
+ * to zero, every journal balances per currency, every account's balance equals the sum of its postings,
+ * and no user balance is negative. Answers the violations (none when the ledger is sound).
+ */
+export async function findLedgerViolations(tx: DbOrTx): Promise<LedgerViolation[]> {
+  const out: LedgerViolation[] = [];
+  const currencies = await queryRows<{ currency: string; total: string }>(
+    tx,
+    sql`SELECT currency, sum(amount)::text AS total FROM ledger_postings GROUP BY currency HAVING sum(amount) <> 0`,
+  );
+  for (const c of currencies) out.push({ kind: 'currency_not_zero', detail: `${c.currency}: ${c.total}` });
+  const journals = await queryRows<{ journal_id: string; currency: string; total: string }>(
+    tx,
+    sql`SELECT journal_id, currency, sum(amount)::text AS total FROM ledger_postings
+        GROUP BY journal_id, currency HAVING sum(amount) <> 0 LIMIT 20`,
+  );
+  for (const j of journals) out.push({ kind: 'journal_not_zero', detail: `${j.journal_id} ${j.currency}: ${j.total}` });
+  const accounts = await queryRows<{ id: string; balance: string; total: string }>(
+    tx,
+    sql`SELECT a.id, a.balance::text AS balance, coalesce(p.total, 0)::text AS total
+        FROM ledger_accounts a
+        LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_postings GROUP BY account_id) p
+          ON p.account_id = a.id
+        WHERE a.balance <> coalesce(p.total, 0) LIMIT 20`,
+  );
+  for (const a of accounts) out.push({ kind: 'balance_not_sum', detail: `${a.id}: ${a.balance} ≠ ${a.total}` });
+  const negative = await queryRows<{ id: string; balance: string }>(
+    tx,
+    sql`SELECT id, balance::text AS balance FROM ledger_accounts WHERE user_id IS NOT NULL AND balance < 0 LIMIT 20`,
+  );
+  for (const n of negative) out.push({ kind: 'user_negative', detail: `${n.id}: ${n.balance}` });
+  return out;
+}

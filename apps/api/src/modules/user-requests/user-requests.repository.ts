@@ -1,0 +1,86 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { UserRequestDisplayOrder, UserRequestsResponseType, UserRequestStatus } from '@portal/contract/core/enums';
+import type { Currency } from '@portal/contract/core/money';
+import { DEPOSIT_USER_STATUS } from '@portal/contract/wallet/offline-deposits';
+import { WITHDRAWAL_USER_STATUS } from '@portal/contract/wallet/withdrawals';
+import { queryRows, type DbOrTx } from '../../db/client';
+
+export type RequestType = (typeof UserRequestsResponseType)[number];
+export type RequestStatus = (typeof UserRequestStatus)[number];
+
+export interface UserRequestRow {
+  id: string;
+  type: RequestType;
+  status: RequestStatus;
+  /** The server's own status of the record (`Pending`, `Approved`…). */
+  state: string;
+  currency: Currency;
+  amount: string;
+  fee: string;
+  reject_reason: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** `CASE <column> WHEN 'Pending' THEN 'Pending' …`: the server's status as the user reads it, from the contract's map. */
+function userStatusOf(column: SQL, map: Record<string, RequestStatus>): SQL {
+  const word = (s: string) => {
+    if (!/^\w+$/.test(s)) throw new Error(`not a status: ${s}`);
+    return sql.raw(`'${s}'`);
+  };
+  const whens = Object.entries(map).map(([from, to]) => sql`WHEN ${word(from)} THEN ${word(to)}`);
+  return sql`(CASE ${column} ${sql.join(whens, sql` `)} END)`;
+}
+
+/**
+ * Where each type of request lives: one SELECT per source, all of the same shape. Types without a
+ * source yet (fund orders, tether) have none.
+ */
+const SOURCES: Partial<Record<RequestType, (userId: string) => SQL>> = {
+  WithdrawalFromTomanWallet: (userId) =>
+    sql`SELECT id, 'WithdrawalFromTomanWallet' AS type, ${userStatusOf(sql`status`, WITHDRAWAL_USER_STATUS)} AS status,
+               status AS state, currency, amount, 0::bigint AS fee, reject_reason, created_at, updated_at
+        FROM withdrawals WHERE user_id = ${userId}`,
+  OfflineTomanDeposit: (userId) =>
+    sql`SELECT id, 'OfflineTomanDeposit' AS type, ${userStatusOf(sql`status`, DEPOSIT_USER_STATUS)} AS status,
+               status AS state, currency, amount, fee, reject_reason, created_at, updated_at
+        FROM deposits WHERE user_id = ${userId} AND kind = 'offline'`,
+};
+
+const ORDER: Record<(typeof UserRequestDisplayOrder)[number], SQL> = {
+  NewestRequest: sql`created_at DESC, id DESC`,
+  OldestRequest: sql`created_at ASC, id ASC`,
+  NewestChange: sql`updated_at DESC, id DESC`,
+  OldestChange: sql`updated_at ASC, id ASC`,
+};
+
+export interface UserRequestsFilter {
+  userId: string;
+  type?: RequestType | undefined;
+  status?: RequestStatus | undefined;
+  order: (typeof UserRequestDisplayOrder)[number];
+  limit: number;
+  offset: number;
+}
+
+/** A user's requests of every type in one ordered page, with the total matching. */
+export async function findUserRequests(
+  tx: DbOrTx,
+  f: UserRequestsFilter,
+): Promise<{ rows: UserRequestRow[]; total: number }> {
+  const sources = Object.entries(SOURCES)
+    .filter(([type]) => !f.type || type === f.type)
+    .map(([, select]) => select(f.userId));
+  if (sources.length === 0) return { rows: [], total: 0 };
+  const from = sql`FROM (${sql.join(sources, sql` UNION ALL `)}) r ${f.status ? sql`WHERE r.status = ${f.status}` : sql``}`;
+  const [rows, count] = await Promise.all([
+    queryRows<UserRequestRow>(
+      tx,
+      sql`SELECT r.id, r.type, r.status, r.state, r.currency, r.amount::text AS amount, r.fee::text AS fee,
+                 r.reject_reason, r.created_at, r.updated_at
+          ${from} ORDER BY ${ORDER[f.order]} LIMIT ${f.limit} OFFSET ${f.offset}`,
+    ),
+    queryRows<{ total: number }>(tx, sql`SELECT count(*)::int AS total ${from}`),
+  ]);
+  return { rows, total: count[0]?.total ?? 0 };
+}

@@ -1,0 +1,47 @@
+/**
+ * The investor's requests in one list (SPEC §2 "/user-requests", §3; decision 018): withdrawals and
+ * offline deposits, as `UserRequestsResponseType` with `UserRequestStatus`, in a `UserRequestDisplayOrder`.
+ * Scoped to the signed-in user; cancelling goes through each request's own endpoint.
+ */
+import { fromMinor } from '@portal/contract/core/money';
+import { OFFLINE_DEPOSIT_REVIEW_HOURS } from '@portal/contract/wallet/offline-deposits';
+import {
+  USER_REQUESTS_PAGE_SIZE,
+  type ListUserRequestsFilter,
+  type UserRequest,
+} from '@portal/contract/wallet/user-requests';
+import type { Db } from '../../db/client';
+import { findUserRequests, type UserRequestRow } from './user-requests.repository';
+
+const REVIEW_MS = OFFLINE_DEPOSIT_REVIEW_HOURS * 60 * 60 * 1000;
+
+function toUserRequest(r: UserRequestRow): UserRequest {
+  const createdAt = new Date(r.created_at);
+  return {
+    id: r.id,
+    type: r.type,
+    status: r.status,
+    currency: r.currency,
+    amount: fromMinor(BigInt(r.amount), r.currency),
+    fee: fromMinor(BigInt(r.fee), r.currency),
+    rejectReason: r.reject_reason,
+    // Both kinds are reviewed by an operator within 48 hours (SPEC §9).
+    reviewDeadline: new Date(createdAt.getTime() + REVIEW_MS).toISOString(),
+    // Withdrawals and offline deposits alike can be cancelled while pending, not after.
+    canCancel: r.state === 'Pending',
+    createdAt: createdAt.toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+export async function listUserRequests(db: Db, userId: string, query: ListUserRequestsFilter) {
+  const { rows, total } = await findUserRequests(db, {
+    userId,
+    type: query.type,
+    status: query.status,
+    order: query.order,
+    limit: USER_REQUESTS_PAGE_SIZE,
+    offset: (query.page - 1) * USER_REQUESTS_PAGE_SIZE,
+  });
+  return { items: rows.map(toUserRequest), total, page: query.page, pageSize: USER_REQUESTS_PAGE_SIZE };
+}

@@ -1,0 +1,308 @@
+/**
+ * Toman withdrawals (issue 5, SPEC §2 "Withdraw"; decision 016).
+ *
+ * request: [tx: idempotency claim → KYC level two, not frozen → the user's own bank account → the phone
+ *          code or TOTP (a wrong one is counted and committed, the claim given back) → available → held
+ *          → the withdrawal, Pending]
+ * cancel (user) / reject (operator): Pending → Canceled / Rejected, held → available
+ * approve (operator): Pending → Approved, paid at the next bank cycle (`payoutAt`)
+ * payout (job, every instance, SKIP LOCKED): Approved and due → held → bank settlement, Successful
+ */
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@portal/contract/core/errors';
+import { fromMinor } from '@portal/contract/core/money';
+import { KYC_REQUIREMENT } from '@portal/contract/kyc/kyc';
+import type { UserRequestStatus } from '@portal/contract/core/enums';
+import {
+  nextBankCycle,
+  WITHDRAWAL_LIST_LIMIT,
+  WITHDRAWAL_STATUSES,
+  WITHDRAWAL_USER_STATUS,
+  type CreateWithdrawalBody,
+  type createWithdrawalBody,
+  type Withdrawal,
+  type WithdrawalRejectReason,
+} from '@portal/contract/wallet/withdrawals';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../../lib/audit';
+import { maskMobile } from '../../lib/crypto';
+import { assertCanMoveMoney } from '../../lib/guards';
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } from '../../lib/idempotency';
+import { runMoneyTransaction } from '../../lib/money-tx';
+import { findUser, sendPhoneCode, type AuthDeps } from '../auth/auth.service';
+import { checkCode } from '../auth/codes';
+import { checkTotpOfUser } from '../auth/two-factor.service';
+import { systemAccountId } from '../ledger/ledger.repository';
+import { moveBetweenBuckets, transfer, userAccountId } from '../ledger/ledger.service';
+import {
+  claimDuePayouts,
+  findPayoutAccount,
+  findWithdrawal,
+  insertWithdrawal,
+  listUserWithdrawals,
+  updateWithdrawal,
+  type WithdrawalRow,
+} from './withdrawals.repository';
+
+export type WithdrawalsDeps = AuthDeps;
+
+const maskSheba = (sheba: string) => `${sheba.slice(0, 4)}…${sheba.slice(-4)}`;
+
+export function toWithdrawalView(w: WithdrawalRow): Withdrawal {
+  return {
+    id: w.id,
+    currency: 'IRT',
+    amount: fromMinor(w.amount, 'IRT'),
+    status: WITHDRAWAL_USER_STATUS[w.status],
+    bankAccountId: w.bankAccountId,
+    shebaMasked: maskSheba(w.sheba),
+    rejectReason: (w.rejectReason as WithdrawalRejectReason | null) ?? null,
+    payoutAt: w.payoutAt?.toISOString() ?? null,
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+  };
+}
+
+/** Sends the confirming phone code; a user with two-factor on confirms with the authenticator instead. */
+export async function requestWithdrawalCode(
+  deps: WithdrawalsDeps,
+  input: { userId: string; channel: 'sms' | 'voice'; ip: string },
+) {
+  const user = await findUser(deps.db, input.userId);
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  if (user.twoFactorSecret) throw new AppError('STEP_UP_METHOD_NOT_ALLOWED', 'Confirm with the authenticator code');
+  // No code for someone who may not withdraw: the dialog asks for verification instead.
+  await assertCanMoveMoney(deps.db, user.id, KYC_REQUIREMENT.withdraw);
+  const sent = await sendPhoneCode(
+    deps,
+    { mobile: user.mobile, purpose: 'withdrawal', channel: input.channel, ip: input.ip },
+    user.id,
+    user.antiPhishingPhrase,
+  );
+  return { maskedMobile: maskMobile(user.mobile), ...sent };
+}
+
+export async function createWithdrawal(
+  deps: WithdrawalsDeps,
+  input: { userId: string; body: z.output<typeof createWithdrawalBody>; idempotencyKey: string; ip: string },
+): Promise<Withdrawal> {
+  const now = deps.now?.() ?? new Date();
+  const { body } = input;
+  const call = {
+    userId: input.userId,
+    key: input.idempotencyKey,
+    operation: 'createWithdrawal',
+    request: { bankAccountId: body.bankAccountId, amount: body.amount } satisfies Omit<CreateWithdrawalBody, 'code'>,
+  };
+  const out = await runMoneyTransaction(deps.db, async (tx): Promise<Withdrawal | AppError> => {
+    const claim = await claimIdempotencyKey<Withdrawal>(tx, call);
+    if (!claim.claimed) return claim.replay;
+    await assertCanMoveMoney(tx, input.userId, KYC_REQUIREMENT.withdraw);
+    const account = await findPayoutAccount(tx, input.userId, body.bankAccountId);
+    if (!account) throw new AppError('NOT_FOUND', 'No such bank account');
+    const user = await findUser(tx, input.userId);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    const wrong = user.twoFactorSecret
+      ? await checkTotpOfUser(tx, deps, user, body.code, now, input.ip)
+      : await checkCode(tx, deps, {
+          subject: user.mobile,
+          purpose: 'withdrawal',
+          code: body.code,
+          ip: input.ip,
+          now,
+          auditUserId: user.id,
+        });
+    if (wrong) {
+      await releaseIdempotencyKey(tx, call);
+      return wrong;
+    }
+    const id = randomUUID();
+    const amount = BigInt(body.amount);
+    const hold = await moveBetweenBuckets(tx, {
+      userId: input.userId,
+      from: 'available',
+      to: 'held',
+      currency: 'IRT',
+      amount,
+      refType: 'Withdrawal',
+      refId: id,
+      createdBy: input.userId,
+    });
+    const row = await insertWithdrawal(tx, {
+      id,
+      userId: input.userId,
+      amount,
+      bankAccountId: account.id,
+      sheba: account.sheba,
+      status: 'Pending',
+      holdJournalId: hold.journalId,
+    });
+    await writeAudit(tx, {
+      action: 'withdrawal.requested',
+      actorUserId: input.userId,
+      subjectType: 'withdrawal',
+      subjectId: id,
+      ip: input.ip,
+      data: { amount: body.amount, bankAccountId: account.id },
+    });
+    const view = toWithdrawalView(row);
+    await storeIdempotentResponse(tx, call, view);
+    return view;
+  });
+  if (out instanceof AppError) throw out;
+  return out;
+}
+
+export async function getWithdrawal(db: Db, userId: string, withdrawalId: string): Promise<Withdrawal> {
+  const w = await findWithdrawal(db, withdrawalId, userId);
+  if (!w) throw new AppError('NOT_FOUND');
+  return toWithdrawalView(w);
+}
+
+/** The user's latest withdrawals, newest first; `status` is what the user reads (`UserRequestStatus`). */
+export async function listWithdrawals(
+  db: Db,
+  userId: string,
+  status?: (typeof UserRequestStatus)[number],
+): Promise<Withdrawal[]> {
+  const statuses = status ? WITHDRAWAL_STATUSES.filter((s) => WITHDRAWAL_USER_STATUS[s] === status) : undefined;
+  const rows = await listUserWithdrawals(db, userId, statuses, WITHDRAWAL_LIST_LIMIT);
+  return rows.map(toWithdrawalView);
+}
+
+/** Ends a pending withdrawal and returns the held amount to the wallet (the user cancels, or an operator rejects). */
+async function returnHeld(
+  db: Db,
+  o: {
+    withdrawalId: string;
+    ownerId?: string;
+    status: 'Canceled' | 'Rejected';
+    actorId: string;
+    reason?: WithdrawalRejectReason;
+    comment?: string;
+    ip: string;
+    notPending: AppError['code'];
+  },
+): Promise<WithdrawalRow> {
+  return runMoneyTransaction(db, async (tx) => {
+    const w = await findWithdrawal(tx, o.withdrawalId, o.ownerId, true);
+    if (!w) throw new AppError('NOT_FOUND');
+    if (w.status !== 'Pending') throw new AppError(o.notPending, 'The withdrawal is no longer pending');
+    const back = await moveBetweenBuckets(tx, {
+      userId: w.userId,
+      from: 'held',
+      to: 'available',
+      currency: 'IRT',
+      amount: w.amount,
+      refType: 'Withdrawal',
+      refId: w.id,
+      createdBy: o.actorId,
+    });
+    const row = await updateWithdrawal(tx, w.id, {
+      status: o.status,
+      endJournalId: back.journalId,
+      ...(o.status === 'Rejected'
+        ? {
+            rejectReason: o.reason ?? 'other',
+            reviewComment: o.comment ?? null,
+            reviewerId: o.actorId,
+            reviewedAt: new Date(),
+          }
+        : {}),
+    });
+    await writeAudit(tx, {
+      action: o.status === 'Canceled' ? 'withdrawal.cancelled' : 'withdrawal.rejected',
+      actorUserId: o.actorId,
+      subjectType: 'withdrawal',
+      subjectId: w.id,
+      ip: o.ip,
+      data: { userId: w.userId, amount: fromMinor(w.amount, 'IRT'), ...(o.reason ? { reason: o.reason } : {}) },
+    });
+    return row;
+  });
+}
+
+export async function cancelWithdrawal(db: Db, input: { userId: string; withdrawalId: string; ip: string }) {
+  const row = await returnHeld(db, {
+    withdrawalId: input.withdrawalId,
+    ownerId: input.userId,
+    status: 'Canceled',
+    actorId: input.userId,
+    ip: input.ip,
+    notPending: 'REQUEST_NOT_CANCELLABLE',
+  });
+  return toWithdrawalView(row);
+}
+
+export async function rejectWithdrawal(
+  db: Db,
+  input: { operatorId: string; withdrawalId: string; reason: WithdrawalRejectReason; comment?: string; ip: string },
+) {
+  return returnHeld(db, {
+    withdrawalId: input.withdrawalId,
+    status: 'Rejected',
+    actorId: input.operatorId,
+    reason: input.reason,
+    comment: input.comment,
+    ip: input.ip,
+    notPending: 'REQUEST_ALREADY_REVIEWED',
+  });
+}
+
+/** Approves a pending withdrawal: it is paid out at the next bank cycle. */
+export async function approveWithdrawal(
+  db: Db,
+  input: { operatorId: string; withdrawalId: string; ip: string; now: Date },
+) {
+  return runMoneyTransaction(db, async (tx) => {
+    const w = await findWithdrawal(tx, input.withdrawalId, undefined, true);
+    if (!w) throw new AppError('NOT_FOUND');
+    if (w.status !== 'Pending') throw new AppError('REQUEST_ALREADY_REVIEWED', 'The withdrawal was already reviewed');
+    await assertCanMoveMoney(tx, w.userId, KYC_REQUIREMENT.withdraw);
+    const payoutAt = nextBankCycle(input.now);
+    const row = await updateWithdrawal(tx, w.id, {
+      status: 'Approved',
+      reviewerId: input.operatorId,
+      reviewedAt: input.now,
+      payoutAt,
+    });
+    await writeAudit(tx, {
+      action: 'withdrawal.approved',
+      actorUserId: input.operatorId,
+      subjectType: 'withdrawal',
+      subjectId: w.id,
+      ip: input.ip,
+      data: { userId: w.userId, amount: fromMinor(w.amount, 'IRT'), payoutAt: payoutAt.toISOString() },
+    });
+    return row;
+  });
+}
+
+/**
+ * The payout job: approved withdrawals whose bank cycle has come leave the user's held account for the
+ * bank settlement account and become Successful. Safe on every instance at once (SKIP LOCKED).
+ */
+export async function payDueWithdrawals(db: Db, now: Date, batch = 100): Promise<number> {
+  return runMoneyTransaction(db, async (tx) => {
+    const due = await claimDuePayouts(tx, now, batch);
+    for (const w of due) {
+      const paid = await transfer(tx, {
+        fromAccountId: await userAccountId(tx, w.userId, 'IRT', 'held'),
+        toAccountId: await systemAccountId(tx, 'bank_settlement', 'IRT'),
+        currency: 'IRT',
+        amount: w.amount,
+        refType: 'Withdrawal',
+        refId: w.id,
+      });
+      await updateWithdrawal(tx, w.id, { status: 'Successful', endJournalId: paid.journalId });
+      await writeAudit(tx, {
+        action: 'withdrawal.paid',
+        subjectType: 'withdrawal',
+        subjectId: w.id,
+        data: { userId: w.userId, amount: fromMinor(w.amount, 'IRT'), sheba: maskSheba(w.sheba) },
+      });
+    }
+    return due.length;
+  });
+}

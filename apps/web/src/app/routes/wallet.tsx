@@ -1,0 +1,23 @@
+import { Suspense, type ComponentType } from 'react';
+import { LoadingScreen } from '@/components/loading-screen';
+import { BANK_NS, WALLET_NS, type LazyNamespace } from '@/lib/i18n';
+import { lazyWithTexts } from '@/lib/lazy-with-texts';
+
+/**
+ * The wallet pages (issue 5): `/wallet`, `/transaction` and `/wallet/withdraw`, each its own chunk with
+ * the `wallet` texts (and the banks' names for the withdraw page).
+ */
+function page(namespaces: LazyNamespace[], load: () => Promise<{ default: ComponentType }>) {
+  const Screen = lazyWithTexts(namespaces, load);
+  return function WalletPageRoute() {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+export const WalletRoute = page([WALLET_NS], () => import('@/features/wallet/components/wallet-screen'));
+export const TransactionsRoute = page([WALLET_NS], () => import('@/features/wallet/components/transactions-screen'));
+export const WithdrawRoute = page([WALLET_NS, BANK_NS], () => import('@/features/wallet/components/withdraw-screen'));

@@ -1,0 +1,235 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { freezeUser, setUserRole, type AdminUserDetail } from '@portal/contract/admin/admin';
+import { ROLES, type Role } from '@portal/contract/admin/roles';
+import { FormError } from '@/components/form/form-error';
+import { useNotify } from '@/components/notices/notices';
+import { useErrorMessage } from '@/lib/error-message';
+import { isApiError } from '@/lib/api-error';
+import { useFormat } from '@/hooks/use-format';
+import { useSetFrozen, useSetUserRole } from '../api/mutations';
+import { useOperator } from '../operator';
+import { declared } from '../schemas';
+
+type User = AdminUserDetail['user'];
+
+/** Freezing and unfreezing take the same reason rule (3 to 500 characters). */
+const reasonSchema = declared(freezeUser.body);
+type ReasonForm = z.input<typeof reasonSchema>;
+
+/**
+ * The error of an operator's action on an account, translated: the cases the console can explain
+ * better than the general sentence get their own (`FORBIDDEN`: one's own account, or an operator's
+ * account for anyone but an admin).
+ */
+function useActionError(own: Partial<Record<string, string>>) {
+  const errorMessage = useErrorMessage();
+  return (error: unknown) => (isApiError(error) && own[error.code]) || errorMessage(error);
+}
+
+/** Freeze (or unfreeze) with a reason, in a confirmation dialog (`users.freeze`). */
+export function FreezeButton({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const fmt = useFormat();
+  const notices = useNotify();
+  const titleId = useId();
+  const textId = useId();
+  const [open, setOpen] = useState(false);
+  const frozen = user.frozenAt !== null;
+  const mode = frozen ? 'unfreeze' : 'freeze';
+  const setFrozen = useSetFrozen(user.id);
+  const actionError = useActionError({ FORBIDDEN: t('user.freeze.forbidden') });
+  const form = useForm<ReasonForm>({
+    resolver: zodResolver(reasonSchema),
+    defaultValues: { reason: '' },
+    mode: 'all',
+  });
+
+  const close = () => {
+    if (setFrozen.isPending) return;
+    setOpen(false);
+    form.reset();
+    setFrozen.reset();
+  };
+  const onSubmit = form.handleSubmit((v) => {
+    if (setFrozen.isPending) return;
+    setFrozen.mutate(
+      { frozen: !frozen, reason: v.reason },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          form.reset();
+          notices.success(`admin:user.${mode}.done`);
+        },
+      },
+    );
+  });
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color={frozen ? 'success' : 'error'}
+        startIcon={frozen ? <LockOpenOutlined /> : <BlockOutlined />}
+        onClick={() => setOpen(true)}
+      >
+        {t(`user.${mode}.button`)}
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="sm">
+        <Stack component="form" noValidate onSubmit={onSubmit}>
+          <DialogTitle id={titleId}>{t(`user.${mode}.title`)}</DialogTitle>
+          <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <DialogContentText id={textId}>{t(`user.${mode}.text`)}</DialogContentText>
+            <Controller
+              name="reason"
+              control={form.control}
+              render={({ field, fieldState, formState }) => {
+                const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+                const rule = fieldState.error?.message;
+                return (
+                  <TextField
+                    {...field}
+                    id="admin-freeze-reason"
+                    label={t('user.freeze.reason')}
+                    multiline
+                    minRows={3}
+                    required
+                    autoFocus
+                    disabled={setFrozen.isPending}
+                    error={show}
+                    helperText={
+                      show
+                        ? rule === 'min'
+                          ? t('user.freeze.reasonMin', { min: fmt.number(3) })
+                          : t(`translation:validation.${rule ?? 'required'}`)
+                        : t('user.freeze.reasonHint')
+                    }
+                    slotProps={{ htmlInput: { maxLength: 500 } }}
+                  />
+                );
+              }}
+            />
+            {setFrozen.error ? <FormError message={actionError(setFrozen.error)} /> : null}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={close} color="inherit" disabled={setFrozen.isPending}>
+              {t('translation:common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              color={frozen ? 'success' : 'error'}
+              loading={setFrozen.isPending}
+            >
+              {t(`user.${mode}.confirm`)}
+            </Button>
+          </DialogActions>
+        </Stack>
+      </Dialog>
+    </>
+  );
+}
+
+type RoleForm = { role: Role | '' };
+/** The form starts with no role chosen (`''`), which the contract's schema refuses. */
+const roleResolver = zodResolver(declared(setUserRole.body)) as Resolver<RoleForm, unknown, { role: Role }>;
+
+/** Change a user's role in a dialog (`users.role`, admins). Nobody changes their own (the server says CONFLICT). */
+export function RoleButton({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const notices = useNotify();
+  const operator = useOperator();
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const setRole = useSetUserRole(user.id);
+  const actionError = useActionError({ CONFLICT: t('user.role.conflict') });
+  const form = useForm<RoleForm, unknown, { role: Role }>({
+    resolver: roleResolver,
+    defaultValues: { role: '' },
+    mode: 'all',
+  });
+
+  const close = () => {
+    if (setRole.isPending) return;
+    setOpen(false);
+    form.reset();
+    setRole.reset();
+  };
+  const onSubmit = form.handleSubmit((v) => {
+    if (setRole.isPending) return;
+    setRole.mutate(v.role, {
+      onSuccess: () => {
+        setOpen(false);
+        form.reset();
+        notices.success('admin:user.role.done', { role: t(`roles.${v.role}`) });
+      },
+    });
+  });
+
+  return (
+    <>
+      <Button variant="outlined" startIcon={<AdminPanelSettingsOutlined />} onClick={() => setOpen(true)}>
+        {t('user.role.button')}
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+        <Stack component="form" noValidate onSubmit={onSubmit}>
+          <DialogTitle id={titleId}>{t('user.role.title')}</DialogTitle>
+          <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <DialogContentText>{t('user.role.current', { role: t(`roles.${user.role}`) })}</DialogContentText>
+            {user.id === operator.id ? <Alert severity="info">{t('user.role.selfHint')}</Alert> : null}
+            <Controller
+              name="role"
+              control={form.control}
+              render={({ field, fieldState, formState }) => {
+                const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+                return (
+                  <TextField
+                    {...field}
+                    select
+                    id="admin-role"
+                    label={t('user.role.label')}
+                    required
+                    disabled={setRole.isPending}
+                    error={show}
+                    helperText={show ? t('translation:validation.select') : ' '}
+                  >
+                    {ROLES.map((role) => (
+                      <MenuItem key={role} value={role} disabled={role === user.role}>
+                        {t(`roles.${role}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                );
+              }}
+            />
+            {setRole.error ? <FormError message={actionError(setRole.error)} /> : null}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={close} color="inherit" disabled={setRole.isPending}>
+              {t('translation:common.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={setRole.isPending}>
+              {t('user.role.confirm')}
+            </Button>
+          </DialogActions>
+        </Stack>
+      </Dialog>
+    </>
+  );
+}

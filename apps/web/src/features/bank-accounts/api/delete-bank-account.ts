@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deleteBankAccount } from '@portal/contract/bank/bank-accounts';
+import { callApi } from '@/lib/api-client';
+import { bankAccountKeys, bankAccountsQueryOptions } from './list-bank-accounts';
+
+/** `DELETE /bank-accounts/:id`: the account leaves the list (the server keeps it for past withdrawals). */
+export function useDeleteBankAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (bankAccountId: string) => callApi(deleteBankAccount, { params: { bankAccountId } }),
+    onSuccess: (_ok, bankAccountId) => {
+      client.setQueryData(bankAccountsQueryOptions().queryKey, (old) =>
+        old ? { items: old.items.filter((a) => a.id !== bankAccountId) } : old,
+      );
+      return client.invalidateQueries({ queryKey: bankAccountKeys.list });
+    },
+  });
+}

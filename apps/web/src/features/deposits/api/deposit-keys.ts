@@ -1,0 +1,16 @@
+/** Query keys of the deposit page, written once. */
+export const depositKeys = {
+  all: ['deposits'] as const,
+  /** The outcome of one return from the gateway (the callback's own authority and status). */
+  verification: (depositId: string, authority: string, status: 'OK' | 'NOK') =>
+    ['deposits', 'verify', depositId, authority, status] as const,
+  /** The user's bank accounts, the payer's card of a gateway deposit (the same list `/profile/bank-accounts` reads). */
+  bankAccounts: ['bank-accounts'] as const,
+};
+
+/**
+ * The root of the wallet pages' query keys (balances, histories, withdrawals): a deposit that reaches the
+ * wallet makes them stale. The wallet feature owns these keys; features do not import each other, so the
+ * root is named here once.
+ */
+export const WALLET_QUERY_ROOT = ['wallet'] as const;

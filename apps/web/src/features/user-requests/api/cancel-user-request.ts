@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cancelOfflineDeposit } from '@portal/contract/wallet/offline-deposits';
+import type { UserRequest } from '@portal/contract/wallet/user-requests';
+import { cancelWithdrawal } from '@portal/contract/wallet/withdrawals';
+import { callApi } from '@/lib/api-client';
+import { userRequestsKeys } from './list-user-requests';
+
+/**
+ * The root of the wallet pages' query keys (balances, histories, withdrawals): a cancelled withdrawal's
+ * amount returns to the wallet. The wallet feature owns these keys; features do not import each other.
+ */
+const WALLET_QUERY_ROOT = ['wallet'] as const;
+
+/** The request types that can be cancelled here, each through its own endpoint (decision 018). */
+export const CANCELLABLE_TYPES = ['WithdrawalFromTomanWallet', 'OfflineTomanDeposit'] as const;
+
+/** Cancels through the request's own endpoint; answers the request's new status. */
+async function cancelRequest(request: Pick<UserRequest, 'id' | 'type'>): Promise<{ status: UserRequest['status'] }> {
+  switch (request.type) {
+    case 'WithdrawalFromTomanWallet':
+      return callApi(cancelWithdrawal, { params: { withdrawalId: request.id } });
+    case 'OfflineTomanDeposit':
+      return callApi(cancelOfflineDeposit, { params: { depositId: request.id } });
+    default:
+      throw new Error(`no cancel endpoint for ${request.type}`);
+  }
+}
+
+/** Cancels a pending request; the list and the wallet's balances are read again whatever the answer. */
+export function useCancelUserRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: cancelRequest,
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: userRequestsKeys.all }),
+        client.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
+      ]),
+  });
+}

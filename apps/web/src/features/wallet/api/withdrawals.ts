@@ -1,0 +1,56 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OtpChannel } from '@portal/contract/auth/auth';
+import {
+  cancelWithdrawal,
+  createWithdrawal,
+  listWithdrawals,
+  requestWithdrawalCode,
+  type CreateWithdrawalBody,
+} from '@portal/contract/wallet/withdrawals';
+import { callApi } from '@/lib/api-client';
+import { walletKeys } from './wallet-keys';
+
+/** `GET /wallet/withdrawals?status=Pending`: the requests the user can still cancel. */
+export const pendingWithdrawalsQueryOptions = () =>
+  queryOptions({
+    queryKey: walletKeys.withdrawals('Pending'),
+    queryFn: ({ signal }) => callApi(listWithdrawals, { query: { status: 'Pending' }, signal }),
+  });
+
+export function usePendingWithdrawals() {
+  return useQuery(pendingWithdrawalsQueryOptions());
+}
+
+/** Balances, histories and requests all change when money moves. */
+function useInvalidateWallet() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: walletKeys.all });
+}
+
+/** Sends the phone code that confirms a withdrawal (users without two-factor). */
+export function useRequestWithdrawalCode() {
+  return useMutation({
+    mutationFn: (channel: OtpChannel) => callApi(requestWithdrawalCode, { body: { channel } }),
+  });
+}
+
+/**
+ * Requests a withdrawal. `idempotencyKey` is made once per attempt by the caller: sending the same
+ * attempt again (a retry after a lost answer) reuses it and gets the first answer back.
+ */
+export function useCreateWithdrawal() {
+  const invalidate = useInvalidateWallet();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CreateWithdrawalBody; idempotencyKey: string }) =>
+      callApi(createWithdrawal, { body, idempotencyKey }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCancelWithdrawal() {
+  const invalidate = useInvalidateWallet();
+  return useMutation({
+    mutationFn: (withdrawalId: string) => callApi(cancelWithdrawal, { params: { withdrawalId } }),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,75 @@
+import NorthEast from '@mui/icons-material/NorthEast';
+import SouthWest from '@mui/icons-material/SouthWest';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { Transaction } from '@portal/contract/wallet/wallets';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/hooks/use-format';
+
+/**
+ * Wallet movements, newest first: what each was for (`UserTransactionRefType`), money in or out
+ * (`UserTransactionType`), when, the amount with its sign and the balance after it.
+ */
+export function TransactionList({ items, label }: { items: readonly Transaction[]; label: string }) {
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {items.map((item) => (
+        <TransactionRow key={item.id} item={item} />
+      ))}
+    </Box>
+  );
+}
+
+function TransactionRow({ item }: { item: Transaction }) {
+  const { t } = useTranslation('wallet');
+  const fmt = useFormat();
+  const isIn = item.type === 'Deposit';
+  const Icon = isIn ? SouthWest : NorthEast;
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 0 },
+      }}
+    >
+      <Box
+        aria-hidden="true"
+        sx={{
+          width: 36,
+          height: 36,
+          flexShrink: 0,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          color: isIn ? 'success.main' : 'error.main',
+        }}
+      >
+        <Icon fontSize="small" />
+      </Box>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }}>{t(`refTypes.${item.refType}`)}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t(`types.${item.type}`)} · {fmt.date(item.createdAt, 'dateTime')}
+        </Typography>
+      </Box>
+      <Box sx={{ textAlign: 'end', flexShrink: 0 }}>
+        <Typography sx={{ fontWeight: 700, color: isIn ? 'success.main' : 'error.main' }}>
+          <bdi>
+            {isIn ? '+' : '−'}
+            {fmt.money(item.amount, item.currency)}
+          </bdi>
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('list.balanceAfter', { amount: fmt.money(item.balanceAfter, item.currency) })}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The ledger's vocabulary (issue 5, decision 016), shared by the server and the web app.
+ *
+ * Every user has, per currency (SPEC §1: IRT, IRR, USD, USDT), an `available` bucket (what can be spent)
+ * and a `held` bucket (what a pending withdrawal, order or trade has promised). The house keeps system
+ * accounts per currency; their balances are the mirror of what users hold.
+ */
+import { z } from 'zod';
+import { UserTransactionRefType } from '../core/enums';
+
+export const USER_BUCKETS = ['available', 'held'] as const;
+export type UserBucket = (typeof USER_BUCKETS)[number];
+
+export const SYSTEM_ACCOUNTS = [
+  /** Money a payment gateway has taken and not yet settled to the house's bank account. */
+  'gateway_clearing',
+  /** The house's bank accounts: deposits by ID and offline, withdrawals paid out. */
+  'bank_settlement',
+  /** Fees the house has earned. */
+  'fees',
+  /** Money on its way back to a payer (returned deposits). */
+  'refunds',
+  /** Manual adjustments approved by two operators. */
+  'adjustments',
+  /** The house's side of trades and conversions between currencies. */
+  'exchange',
+] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+/** What a journal belongs to: the user-facing kinds of SPEC §3 and the internal ones. */
+export const JOURNAL_REF_TYPES = [...UserTransactionRefType, 'ManualAdjustment', 'DepositReturn'] as const;
+export type JournalRefType = (typeof JOURNAL_REF_TYPES)[number];
+
+/**
+ * The `Idempotency-Key` of a money request: 8–128 letters, digits, `-` or `_` (a UUID fits). A retry with
+ * the same key returns the first answer; the same key with another body is refused
+ * (`IDEMPOTENCY_KEY_REUSED`).
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, { message: 'idempotencyKey' });

@@ -1,0 +1,72 @@
+/**
+ * The investor's requests (SPEC §2 "/user-requests", §3; issue 5, decision 018): every request that
+ * waits for someone (an operator, a bank cycle) in one list, each as a `UserRequestsResponseType` with a
+ * `UserRequestStatus`, ordered by a `UserRequestDisplayOrder`, paged, filtered by type and status.
+ *
+ * Today the list holds toman withdrawals (`WithdrawalFromTomanWallet`) and offline deposits
+ * (`OfflineTomanDeposit`). Gateway deposits are not requests: the payer is at the gateway and the
+ * outcome is known in a minute, and SPEC §3 has no type for them; they are in the wallet history. The
+ * other types (fund orders, tether) join as their features arrive. Cancelling goes through the
+ * request's own endpoint (`cancelWithdrawal`, `cancelOfflineDeposit`) when `canCancel` says so.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../core/endpoint';
+import { UserRequestDisplayOrder, UserRequestsResponseType, UserRequestStatus } from '../core/enums';
+import { currencySchema } from '../core/money';
+import { OFFLINE_DEPOSIT_REJECT_REASONS } from './offline-deposits';
+import { WITHDRAWAL_REJECT_REASONS } from './withdrawals';
+
+export const USER_REQUESTS_PAGE_SIZE = 10;
+
+/** Every reason a request of any type may be refused for (the web translates `<type>.<reason>`). */
+export const USER_REQUEST_REJECT_REASONS = [
+  ...new Set([...WITHDRAWAL_REJECT_REASONS, ...OFFLINE_DEPOSIT_REJECT_REASONS]),
+] as [string, ...string[]];
+
+export const userRequestSchema = z.object({
+  id: z.string(),
+  type: z.enum(UserRequestsResponseType),
+  status: z.enum(UserRequestStatus),
+  currency: currencySchema,
+  /** As asked (a withdrawal) or as paid (a deposit), in the currency's scale. */
+  amount: z.string(),
+  /** The house's fee taken from it ("0" when none). */
+  fee: z.string(),
+  rejectReason: z.enum(USER_REQUEST_REJECT_REASONS).nullable(),
+  /** When a decision may be expected: created + 48 hours for requests an operator reviews (SPEC §9). */
+  reviewDeadline: z.string().nullable(),
+  /** The request's own cancel endpoint accepts it now. */
+  canCancel: z.boolean(),
+  createdAt: z.string(),
+  /** The last change of status. */
+  updatedAt: z.string(),
+});
+export type UserRequest = z.infer<typeof userRequestSchema>;
+
+const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
+
+export const listUserRequestsQuery = z.object({
+  type: z.enum(UserRequestsResponseType).optional(),
+  status: z.enum(UserRequestStatus).optional(),
+  order: z.enum(UserRequestDisplayOrder).default('NewestRequest'),
+  page,
+});
+export type ListUserRequestsQuery = z.input<typeof listUserRequestsQuery>;
+export type ListUserRequestsFilter = z.output<typeof listUserRequestsQuery>;
+
+export const listUserRequests = defineEndpoint({
+  id: 'listUserRequests',
+  method: 'GET',
+  path: '/user-requests',
+  summary: 'My requests (withdrawals, offline deposits…) with their status, ordered, filtered and paged',
+  tags: ['wallet'],
+  auth: 'session',
+  query: listUserRequestsQuery,
+  response: z.object({
+    items: z.array(userRequestSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+  errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED'],
+});

@@ -1,0 +1,97 @@
+/**
+ * Wallets and their history (SPEC §2 "/wallet", "/transaction"; issue 5, decision 016). A wallet is a
+ * user's `available` account of one currency; `walletId` is that account's id. Balances come from the
+ * ledger only. Amounts travel as decimal strings in the currency's scale (contract core/money.ts).
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../core/endpoint';
+import { UserTransactionType } from '../core/enums';
+import { currencySchema } from '../core/money';
+import { JOURNAL_REF_TYPES } from './ledger';
+
+/** Rows per page of the wallet and transaction histories (the pager shows up to 11 page numbers, SPEC §9). */
+export const HISTORY_PAGE_SIZE = 10;
+
+export const walletSchema = z.object({
+  walletId: z.string(),
+  currency: currencySchema,
+  /** What can be spent now. */
+  available: z.string(),
+  /** Promised to pending withdrawals, orders and trades. */
+  held: z.string(),
+  /** available + held. */
+  total: z.string(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const listWallets = defineEndpoint({
+  id: 'listWallets',
+  method: 'GET',
+  path: '/wallets',
+  summary: 'My wallets (IRT, IRR, USD, USDT) with available and held balances',
+  tags: ['wallet'],
+  auth: 'session',
+  response: z.object({ items: z.array(walletSchema) }),
+  errors: ['UNAUTHENTICATED'],
+});
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  walletId: z.string(),
+  currency: currencySchema,
+  /** SPEC §3 `UserTransactionType`: money in (Deposit) or out (Withdrawal) of the wallet. */
+  type: z.enum(UserTransactionType),
+  /** SPEC §3 `UserTransactionRefType`, or an internal kind (ManualAdjustment, DepositReturn). */
+  refType: z.enum(JOURNAL_REF_TYPES),
+  refId: z.string(),
+  /** Always positive; `type` says the direction. */
+  amount: z.string(),
+  balanceAfter: z.string(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
+const historyPage = z.object({
+  items: z.array(transactionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const getWalletHistory = defineEndpoint({
+  id: 'getWalletHistory',
+  method: 'GET',
+  path: '/wallets/:walletId/transactions',
+  summary: 'One wallet’s history, newest first',
+  tags: ['wallet'],
+  auth: 'session',
+  params: z.object({ walletId: z.uuid({ message: 'format' }) }),
+  query: z.object({ page }),
+  response: historyPage.extend({ wallet: walletSchema }),
+  errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'NOT_FOUND'],
+});
+
+export const listTransactionsQuery = z.object({
+  currency: currencySchema.optional(),
+  type: z.enum(UserTransactionType).optional(),
+  refType: z.enum(JOURNAL_REF_TYPES).optional(),
+  /** ISO dates, inclusive, in the server's day (Asia/Tehran is the product's; the web sends what the user chose). */
+  from: z.iso.date({ message: 'date' }).optional(),
+  to: z.iso.date({ message: 'date' }).optional(),
+  page,
+});
+export type ListTransactionsQuery = z.input<typeof listTransactionsQuery>;
+export type ListTransactionsFilter = z.output<typeof listTransactionsQuery>;
+
+export const listTransactions = defineEndpoint({
+  id: 'listTransactions',
+  method: 'GET',
+  path: '/transactions',
+  summary: 'All my transactions across wallets, newest first, with filters',
+  tags: ['wallet'],
+  auth: 'session',
+  query: listTransactionsQuery,
+  response: historyPage,
+  errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED'],
+});
