@@ -116,33 +116,33 @@ export function Detail({ label, children }: { label: string; children: ReactNode
     <>
       <Box
         component="dt"
-        sx={{
+        sx={(theme) => ({
           color: 'text.secondary',
-          pt: { xs: 1, sm: 1 },
+          pt: 1,
           pb: { xs: 0, sm: 1 },
           pe: 2,
-          borderTop: { sm: 1 },
-          borderColor: { sm: 'divider' },
-        }}
+          // Whole declarations, not `borderTop: 1` + `borderColor`: a responsive shorthand lands after the
+          // colour and resets it to the text colour (white lines in the dark theme).
+          [theme.breakpoints.up('sm')]: { borderTop: `1px solid ${theme.palette.divider}` },
+        })}
       >
         {label}
       </Box>
       <Box
         component="dd"
-        sx={{
+        sx={(theme) => ({
           m: 0,
           pb: 1,
           pt: { xs: 0.25, sm: 1 },
-          borderTop: { sm: 1 },
-          borderBottom: { xs: 1, sm: 0 },
-          borderColor: 'divider',
+          borderBottom: `1px solid ${theme.palette.divider}`,
+          [theme.breakpoints.up('sm')]: { borderTop: `1px solid ${theme.palette.divider}`, borderBottom: 'none' },
           minWidth: 0,
           overflowWrap: 'anywhere',
           display: 'flex',
           alignItems: 'center',
           gap: 1,
           flexWrap: 'wrap',
-        }}
+        })}
       >
         {children}
       </Box>
