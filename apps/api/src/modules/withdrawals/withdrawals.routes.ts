@@ -43,6 +43,7 @@ export function withdrawalsRoutes(app: FastifyInstance, deps: withdrawals.Withdr
       userId: sessionOf(request).userId,
       withdrawalId: params.withdrawalId,
       ip: request.ip,
+      now: now(),
     }),
   );
 
@@ -71,6 +72,7 @@ export function withdrawalsRoutes(app: FastifyInstance, deps: withdrawals.Withdr
       reason: body.reason,
       comment: body.comment,
       ip: request.ip,
+      now: now(),
     });
     return toAdminWithdrawal(row, await ownerOf(deps, row.userId));
   });

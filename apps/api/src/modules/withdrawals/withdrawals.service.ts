@@ -182,6 +182,7 @@ async function returnHeld(
     reason?: WithdrawalRejectReason;
     comment?: string;
     ip: string;
+    now: Date;
     notPending: AppError['code'];
   },
 ): Promise<WithdrawalRow> {
@@ -207,7 +208,7 @@ async function returnHeld(
             rejectReason: o.reason ?? 'other',
             reviewComment: o.comment ?? null,
             reviewerId: o.actorId,
-            reviewedAt: new Date(),
+            reviewedAt: o.now,
           }
         : {}),
     });
@@ -223,13 +224,14 @@ async function returnHeld(
   });
 }
 
-export async function cancelWithdrawal(db: Db, input: { userId: string; withdrawalId: string; ip: string }) {
+export async function cancelWithdrawal(db: Db, input: { userId: string; withdrawalId: string; ip: string; now: Date }) {
   const row = await returnHeld(db, {
     withdrawalId: input.withdrawalId,
     ownerId: input.userId,
     status: 'Canceled',
     actorId: input.userId,
     ip: input.ip,
+    now: input.now,
     notPending: 'REQUEST_NOT_CANCELLABLE',
   });
   return toWithdrawalView(row);
@@ -237,7 +239,14 @@ export async function cancelWithdrawal(db: Db, input: { userId: string; withdraw
 
 export async function rejectWithdrawal(
   db: Db,
-  input: { operatorId: string; withdrawalId: string; reason: WithdrawalRejectReason; comment?: string; ip: string },
+  input: {
+    operatorId: string;
+    withdrawalId: string;
+    reason: WithdrawalRejectReason;
+    comment?: string;
+    ip: string;
+    now: Date;
+  },
 ) {
   return returnHeld(db, {
     withdrawalId: input.withdrawalId,
@@ -246,6 +255,7 @@ export async function rejectWithdrawal(
     reason: input.reason,
     comment: input.comment,
     ip: input.ip,
+    now: input.now,
     notPending: 'REQUEST_ALREADY_REVIEWED',
   });
 }
