@@ -32,6 +32,8 @@ import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { offlineDepositsRoutes } from './modules/offline-deposits/offline-deposits.routes';
 import { userRequestsRoutes } from './modules/user-requests/user-requests.routes';
+import { depositByIdRoutes } from './modules/deposit-by-id/deposit-by-id.routes';
+import { createCsvStatementParser } from './adapters/settlement/csv-statement';
 import { createPayment } from './adapters/payment/create-payment';
 import type { PaymentPort } from './adapters/payment/payment.port';
 import type { Database } from './db/client';
@@ -237,6 +239,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     offlineDepositsRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
     userRequestsRoutes(api, { db: database.db });
+    depositByIdRoutes(api, {
+      db: database.db,
+      parser: createCsvStatementParser(),
+      ...(opts.now ? { now: opts.now } : {}),
+    });
     adminRoutes(api, { db: database.db, bus: database.bus, ...(opts.now ? { now: opts.now } : {}) });
     moneyDeskRoutes(api, { db: database.db });
     adjustmentsRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });

@@ -7,6 +7,7 @@ import { parseEnv } from './env';
 import { loadOrCreateSecret } from './lib/secrets';
 import { seedDemo } from './seed/demo';
 import { payDueWithdrawals } from './modules/withdrawals/withdrawals.service';
+import { runSettlementJobs } from './modules/deposit-by-id/deposit-by-id.service';
 
 async function main() {
   const env = parseEnv();
@@ -46,11 +47,13 @@ async function main() {
     : null;
 
   // Scheduled work that is safe on every instance at once (rows claimed with SKIP LOCKED): approved
-  // withdrawals are paid out when their bank cycle comes.
+  // withdrawals are paid out when their bank cycle comes; imported statement lines are matched and
+  // returns whose cycle has come are recorded (decision 020).
   const jobs = setInterval(() => {
     payDueWithdrawals(database.db, new Date()).catch((err: unknown) =>
       app.log.error({ err }, 'withdrawal payout job failed'),
     );
+    runSettlementJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'settlement job failed'));
   }, 60_000);
   jobs.unref();
 

@@ -22,6 +22,8 @@ import * as adminOfflineDeposits from './admin/offline-deposits';
 import * as adminMoneyDesk from './admin/money-desk';
 import * as adminAdjustments from './admin/adjustments';
 import * as adminUserLedger from './admin/user-ledger';
+import * as depositById from './wallet/deposit-by-id';
+import * as adminBankStatements from './admin/bank-statements';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -51,4 +53,6 @@ export const allEndpoints: Endpoint[] = [
   adminMoneyDesk,
   adminAdjustments,
   adminUserLedger,
+  depositById,
+  adminBankStatements,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

@@ -39,8 +39,8 @@ export const paths = {
   walletWithdraw: { path: '/wallet/withdraw', getHref: () => '/wallet/withdraw' },
   walletDeposit: {
     path: '/wallet/deposit',
-    /** `walletId`: the wallet to go back to; `type`: the deposit type's tab (SPEC §2: gateway or offline). */
-    getHref: (query?: { walletId?: string; type?: 'gateway' | 'offline' }) =>
+    /** `walletId`: the wallet to go back to; `type`: the deposit type's tab (SPEC §2: by ID, gateway or offline). */
+    getHref: (query?: { walletId?: string; type?: 'id' | 'gateway' | 'offline' }) =>
       withQuery('/wallet/deposit', { walletId: query?.walletId, type: query?.type }),
   },
   walletDepositUsdt: { path: '/wallet/deposit/usdt', getHref: () => '/wallet/deposit/usdt' },
@@ -102,6 +102,11 @@ export const paths = {
   adminOfflineDeposit: {
     path: 'offline-deposits/:depositId',
     getHref: (depositId: string) => `/admin/offline-deposits/${encodeURIComponent(depositId)}`,
+  },
+  adminBankStatements: {
+    path: 'bank-statements',
+    getHref: (status?: 'Pending' | 'Credited' | 'Returning' | 'Returned') =>
+      withQuery('/admin/bank-statements', { status }),
   },
 } as const;
 

@@ -12,6 +12,7 @@ import { OperatorProvider, useCan } from '../operator';
 import { NoAccessPage, SectionNotAllowed, TwoFactorRequiredPage } from './access-pages';
 import { ConsoleLayout, useHomeSection } from './console-layout';
 import AuditPage from './audit-page';
+import BankStatementsPage from './bank-statements-page';
 import KycQueuePage from './kyc-queue-page';
 import KycSubmissionPage from './kyc-submission-page';
 import OfflineDepositPage from './offline-deposit-page';
@@ -61,6 +62,11 @@ const pages: readonly {
     pattern: under(paths.adminOfflineDeposit.path),
     permission: 'money.read',
     render: (p) => <OfflineDepositPage depositId={p.depositId ?? ''} />,
+  },
+  {
+    pattern: under(paths.adminBankStatements.path),
+    permission: 'money.read',
+    render: () => <BankStatementsPage />,
   },
   { pattern: under(paths.adminAudit.path), permission: 'audit.read', render: () => <AuditPage /> },
 ];

@@ -6,6 +6,7 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -78,6 +79,13 @@ const consoleNav: readonly ConsoleNavItem[] = [
     to: paths.adminOfflineDeposits.getHref(),
     match: '/admin/offline-deposits/*',
     icon: AccountBalanceOutlined,
+    permission: 'money.read',
+  },
+  {
+    labelKey: 'nav.bankStatements',
+    to: paths.adminBankStatements.getHref(),
+    match: '/admin/bank-statements/*',
+    icon: UploadFileOutlined,
     permission: 'money.read',
   },
   {

@@ -79,7 +79,7 @@ describe('the gateway deposit', () => {
       renderWithApp(<DepositScreen navigate={navigate} />, { route: '/wallet/deposit' });
       expect(screen.getByRole('heading', { level: 1, name: 'واریز تومان' })).toBeTruthy();
       expect(screen.getByRole('tab', { name: 'درگاه بانکی', selected: true })).toBeTruthy();
-      expect(screen.queryByRole('tab', { name: /شناسه/ })).toBeNull();
+      expect(screen.getByRole('tab', { name: 'واریز با شناسه', selected: false })).toBeTruthy();
 
       const cards = within(await screen.findByRole('group', { name: 'کارت پرداخت' })).getAllByRole('radio');
       expect(cards).toHaveLength(2);

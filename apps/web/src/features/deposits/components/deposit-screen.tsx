@@ -8,12 +8,13 @@ import type { OfflineDeposit } from '@portal/contract/wallet/offline-deposits';
 import { PageShell, Section } from '@/components/layouts/page-shell';
 import { paths } from '@/config/paths';
 import type { GatewayReturn as Return } from '../api/verify-gateway-deposit';
+import { DepositById } from './deposit-by-id';
 import { GatewayDeposit } from './gateway-deposit';
 import { GatewayReturn } from './gateway-return';
 import { OfflineDepositDone } from './offline-deposit-done';
 import { OfflineDepositForm } from './offline-deposit-form';
 
-const TABS = ['gateway', 'offline'] as const;
+const TABS = ['id', 'gateway', 'offline'] as const;
 type DepositTab = (typeof TABS)[number];
 
 /** The return from the gateway in the address (`depositId`, `Authority`, `Status`), when it is complete. */
@@ -26,8 +27,8 @@ function gatewayReturnOf(params: URLSearchParams): Return | null {
 }
 
 /**
- * `/wallet/deposit?walletId=&type=` (SPEC §2 "Deposit", toman): the deposit types as tabs, bank gateway
- * and offline (the by-ID type waits for the server to have it). The gateway sends the payer back here
+ * `/wallet/deposit?walletId=&type=` (SPEC §2 "Deposit", toman): the deposit types as tabs, by payment ID
+ * (decision 020), bank gateway (the default) and offline. The gateway sends the payer back here
  * with `depositId`, `Authority` and `Status`: the page then shows the payment's outcome.
  */
 export default function DepositScreen({ navigate }: { navigate?: (url: string) => void }) {
@@ -36,7 +37,8 @@ export default function DepositScreen({ navigate }: { navigate?: (url: string) =
   const walletId = params.get('walletId') ?? undefined;
   const back = paths.wallet.getHref(walletId ? { walletId } : undefined);
   const returned = gatewayReturnOf(params);
-  const tab: DepositTab = params.get('type') === 'offline' ? 'offline' : 'gateway';
+  const asked = params.get('type');
+  const tab: DepositTab = asked === 'offline' || asked === 'id' ? asked : 'gateway';
   const [declared, setDeclared] = useState<OfflineDeposit | null>(null);
 
   if (returned)
@@ -69,7 +71,11 @@ export default function DepositScreen({ navigate }: { navigate?: (url: string) =
         ))}
       </Tabs>
       <Box role="tabpanel" id={`deposit-panel-${tab}`} aria-labelledby={`deposit-tab-${tab}`}>
-        {tab === 'gateway' ? (
+        {tab === 'id' ? (
+          <Section id="deposit-by-id" title={t('byId.title')}>
+            <DepositById />
+          </Section>
+        ) : tab === 'gateway' ? (
           <Section id="deposit-gateway" title={t('gateway.title')}>
             <GatewayDeposit {...(navigate ? { navigate } : {})} />
           </Section>
