@@ -1,17 +1,11 @@
-import { z } from 'zod';
 import type { Calendar } from '@portal/contract/core/constants';
-import { normalizeDigits } from '@portal/contract/core/digits';
 import { birthDateSchema } from '@portal/contract/kyc/kyc';
-import { toIsoDate } from '@/lib/calendar-date';
+import { calendarDateInputSchema, emptyCalendarDate, type CalendarDateInput } from '@/lib/calendar-date-input';
 
 /** A birth date as the form holds it: the user's calendar, year and day typed, month chosen. */
-export interface BirthDateInput {
-  year: string;
-  month: string;
-  day: string;
-}
+export type BirthDateInput = CalendarDateInput;
 
-export const emptyBirthDate: BirthDateInput = { year: '', month: '', day: '' };
+export const emptyBirthDate: BirthDateInput = emptyCalendarDate;
 
 /**
  * The birth date of the KYC forms: typed in `calendar` (Persian by default), turned into the
@@ -20,27 +14,5 @@ export const emptyBirthDate: BirthDateInput = { year: '', month: '', day: '' };
  * key the web translates (`validation.birthDate`, `birthDateFuture`, `birthDateMinAge`).
  */
 export function birthDateInputSchema(calendar: Calendar, today?: () => string) {
-  return z
-    .object({ year: z.string(), month: z.string(), day: z.string() })
-    .transform((v, ctx) => {
-      const [year, month, day] = [v.year, v.month, v.day].map((s) => normalizeDigits(s).trim()) as [
-        string,
-        string,
-        string,
-      ];
-      if (!year && !month && !day) {
-        ctx.addIssue({ code: 'custom', message: 'required' });
-        return z.NEVER;
-      }
-      const iso =
-        /^\d{4}$/.test(year) && /^\d{1,2}$/.test(month) && /^\d{1,2}$/.test(day)
-          ? toIsoDate(calendar, { year: Number(year), month: Number(month), day: Number(day) })
-          : null;
-      if (!iso) {
-        ctx.addIssue({ code: 'custom', message: 'birthDate' });
-        return z.NEVER;
-      }
-      return iso;
-    })
-    .pipe(birthDateSchema(today));
+  return calendarDateInputSchema(calendar, { invalidMessage: 'birthDate', rule: birthDateSchema(today) });
 }
