@@ -54,7 +54,12 @@ function TransactionRow({ item }: { item: Transaction }) {
         <Icon fontSize="small" />
       </Box>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }}>{t(`refTypes.${item.refType}`)}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          {/* A withdrawal's money coming back (cancelled or rejected) is not a withdrawal to the reader. */}
+          {item.refType === 'Withdrawal' && item.type === 'Deposit'
+            ? t('list.withdrawalReturned')
+            : t(`refTypes.${item.refType}`)}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           {t(`types.${item.type}`)} · {fmt.date(item.createdAt, 'dateTime')}
         </Typography>

@@ -26,6 +26,7 @@ function server() {
           transactionFixture({ type: 'Withdrawal', refType: 'FundSharePurchase', amount: '500000' }),
           transactionFixture({ currency: 'USDT', refType: 'GiftCard', amount: '3.25', balanceAfter: '3.25' }),
           transactionFixture({ refType: 'DepositReturn', amount: '40000' }),
+          transactionFixture({ type: 'Deposit', refType: 'Withdrawal', amount: '120000' }),
         ];
     return Promise.resolve(jsonResponse({ items, total: items.length, page: 1, pageSize: 10 }));
   });
@@ -44,8 +45,10 @@ describe('/transaction', { timeout: 30_000 }, () => {
       expect.stringMatching(/^خرید واحد صندوقبرداشت · .+−۵۰۰٬۰۰۰ تومانمانده: /),
       expect.stringMatching(/^کارت هدیهواریز · .+\+۳٫۲۵ تترمانده: ۳٫۲۵ تتر$/),
       expect.stringMatching(/^بازگشت واریزواریز · .+\+۴۰٬۰۰۰ تومانمانده: /),
+      // A cancelled or rejected withdrawal's money coming back is not called a withdrawal.
+      expect.stringMatching(/^بازگشت برداشتواریز · .+\+۱۲۰٬۰۰۰ تومانمانده: /),
     ]);
-    expect(screen.getByText('۳ تراکنش')).toBeTruthy();
+    expect(screen.getByText('۴ تراکنش')).toBeTruthy();
     expect(transactionCalls()).toEqual(['/api/transactions?page=1']);
   });
 
