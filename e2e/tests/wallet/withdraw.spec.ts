@@ -218,11 +218,12 @@ describe('toman withdrawal (fa)', () => {
     await expectTomanBalance(page, '500000', '0');
     expect(await tomanWallet(page)).toMatchObject({ available: '500000', held: '0' });
 
-    // --- the transactions page: the deposit, the hold and its return, translated; filters ---
+    // --- the transactions page: the deposit, the hold and its return (named as such), translated; filters ---
     await page.goto('/transaction');
     const list = page.getByRole('list', { name: t('wallet:transactions.listTitle'), exact: true });
     await list.getByText(t('wallet:refTypes.Payment'), { exact: true }).waitFor();
-    await expect.poll(() => list.getByText(t('wallet:refTypes.Withdrawal'), { exact: true }).count()).toBe(2);
+    await expect.poll(() => list.getByText(t('wallet:refTypes.Withdrawal'), { exact: true }).count()).toBe(1);
+    await list.getByText(t('wallet:list.withdrawalReturned'), { exact: true }).waitFor();
     await screenshot(page, 'transactions-fa-phone');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel(t('wallet:transactions.type'), { exact: true }).selectOption('Deposit');
