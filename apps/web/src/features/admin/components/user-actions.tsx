@@ -4,11 +4,9 @@ import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,6 +24,8 @@ import { useFormat } from '@/hooks/use-format';
 import { useSetFrozen, useSetUserRole } from '../api/mutations';
 import { useOperator } from '../operator';
 import { declared } from '../schemas';
+import { DialogButtons } from './dialog-buttons';
+import { SelectField } from './select-field';
 
 type User = AdminUserDetail['user'];
 
@@ -127,19 +127,12 @@ export function FreezeButton({ user }: { user: User }) {
             />
             {setFrozen.error ? <FormError message={actionError(setFrozen.error)} /> : null}
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={close} color="inherit" disabled={setFrozen.isPending}>
-              {t('translation:common.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              color={frozen ? 'success' : 'error'}
-              loading={setFrozen.isPending}
-            >
-              {t(`user.${mode}.confirm`)}
-            </Button>
-          </DialogActions>
+          <DialogButtons
+            onCancel={close}
+            pending={setFrozen.isPending}
+            confirm={t(`user.${mode}.confirm`)}
+            color={frozen ? 'success' : 'error'}
+          />
         </Stack>
       </Dialog>
     </>
@@ -193,41 +186,18 @@ export function RoleButton({ user }: { user: User }) {
           <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <DialogContentText>{t('user.role.current', { role: t(`roles.${user.role}`) })}</DialogContentText>
             {user.id === operator.id ? <Alert severity="info">{t('user.role.selfHint')}</Alert> : null}
-            <Controller
+            <SelectField<RoleForm, { role: Role }>
               name="role"
               control={form.control}
-              render={({ field, fieldState, formState }) => {
-                const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
-                return (
-                  <TextField
-                    {...field}
-                    select
-                    id="admin-role"
-                    label={t('user.role.label')}
-                    required
-                    disabled={setRole.isPending}
-                    error={show}
-                    helperText={show ? t('translation:validation.select') : ' '}
-                  >
-                    {ROLES.map((role) => (
-                      <MenuItem key={role} value={role} disabled={role === user.role}>
-                        {t(`roles.${role}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                );
-              }}
+              id="admin-role"
+              label={t('user.role.label')}
+              hint=" "
+              disabled={setRole.isPending}
+              options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`), disabled: role === user.role }))}
             />
             {setRole.error ? <FormError message={actionError(setRole.error)} /> : null}
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={close} color="inherit" disabled={setRole.isPending}>
-              {t('translation:common.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={setRole.isPending}>
-              {t('user.role.confirm')}
-            </Button>
-          </DialogActions>
+          <DialogButtons onCancel={close} pending={setRole.isPending} confirm={t('user.role.confirm')} />
         </Stack>
       </Dialog>
     </>
