@@ -148,7 +148,7 @@ describe('deposit by ID with an imported statement (fa)', { timeout: 240_000 }, 
       await lines
         .getByRole('row')
         .filter({ hasText: `${ref}B` })
-        .filter({ hasText: `· ${t('admin:bankStatements.reasons.missing_id')} ·` })
+        .filter({ hasText: `– ${t('admin:bankStatements.reasons.missing_id')} –` })
         .waitFor();
       await screenshot(op, `bank-statements-fa-${size}`);
       expect(await seriousA11yViolations(op)).toEqual([]);

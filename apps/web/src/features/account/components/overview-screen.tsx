@@ -281,7 +281,7 @@ function SessionsSection() {
                         {t('overview.sessions.lastUsed', { time: fmt.date(s.lastSeenAt, 'dateTime') })}
                         {s.ip ? (
                           <>
-                            {' · '}
+                            {' – '}
                             <bdi>{t('overview.sessions.ip', { ip: s.ip })}</bdi>
                           </>
                         ) : null}
@@ -380,13 +380,13 @@ function HistorySection() {
                     {fmt.date(e.at, 'dateTime')}
                     {e.browser || e.os ? (
                       <>
-                        {' · '}
+                        {' – '}
                         <span dir="ltr">{[e.browser, e.os].filter(Boolean).join(' · ')}</span>
                       </>
                     ) : null}
                     {e.ip ? (
                       <>
-                        {' · '}
+                        {' – '}
                         <bdi>{t('overview.history.ip', { ip: e.ip })}</bdi>
                       </>
                     ) : null}

@@ -157,9 +157,9 @@ function Outcome({ line }: { line: AdminStatementLine }) {
       ) : null}
       {line.returnReason ? (
         <span>
-          {t('bankStatements.returned')}: <Toman amount={line.returned} /> ·{' '}
+          {t('bankStatements.returned')}: <Toman amount={line.returned} /> –{' '}
           {t(`bankStatements.reasons.${line.returnReason}`)}
-          {line.returnAt ? ` · ${fmt.date(line.returnAt, 'dateTime')}` : ''}
+          {line.returnAt ? ` – ${fmt.date(line.returnAt, 'dateTime')}` : ''}
         </span>
       ) : null}
     </Box>

@@ -120,7 +120,7 @@ function QueueCards({ items }: { items: AdminKycRow[] }) {
             </Box>
             <Typography variant="body2">{t(`kyc.kinds.${s.kind}`)}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {formatRelative(s.createdAt, fmt.lng)} · {fmt.date(s.createdAt, 'dateTime')}
+              {formatRelative(s.createdAt, fmt.lng)} – {fmt.date(s.createdAt, 'dateTime')}
             </Typography>
           </ListItemButton>
         </Paper>

@@ -88,7 +88,7 @@ function Summary({ s }: { s: AdminKycDetail }) {
           <KycStatusChip status={s.status} />
         </Detail>
         <Detail label={t('kyc.columns.submittedAt')}>
-          {formatRelative(s.createdAt, fmt.lng)} · {fmt.date(s.createdAt, 'dateTime')}
+          {formatRelative(s.createdAt, fmt.lng)} – {fmt.date(s.createdAt, 'dateTime')}
         </Detail>
         {s.reviewedAt ? (
           <Detail label={t('kyc.submission.reviewedAt')}>{fmt.date(s.reviewedAt, 'dateTime')}</Detail>

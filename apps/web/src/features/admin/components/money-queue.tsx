@@ -168,7 +168,7 @@ export function MoneyQueue<S extends string, T extends QueueItem>({
               {extra.render(item)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {formatRelative(item.createdAt, fmt.lng)} · {fmt.date(item.createdAt, 'dateTime')}
+              {formatRelative(item.createdAt, fmt.lng)} – {fmt.date(item.createdAt, 'dateTime')}
             </Typography>
           </ListItemButton>
         </Paper>

@@ -54,7 +54,7 @@ function Summary({ d }: { d: AdminOfflineDeposit }) {
           <OfflineDepositStateChip state={d.state} />
         </Detail>
         <Detail label={t('money.columns.requestedAt')}>
-          {formatRelative(d.createdAt, fmt.lng)} · {fmt.date(d.createdAt, 'dateTime')}
+          {formatRelative(d.createdAt, fmt.lng)} – {fmt.date(d.createdAt, 'dateTime')}
         </Detail>
         {d.state === 'Pending' ? (
           <Detail label={t('offlineDeposits.reviewDeadline')}>{fmt.date(d.reviewDeadline, 'dateTime')}</Detail>

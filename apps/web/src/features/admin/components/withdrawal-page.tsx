@@ -64,7 +64,7 @@ function Summary({ w }: { w: AdminWithdrawalDetail }) {
           <WithdrawalStateChip state={w.state} />
         </Detail>
         <Detail label={t('money.columns.requestedAt')}>
-          {formatRelative(w.createdAt, fmt.lng)} · {fmt.date(w.createdAt, 'dateTime')}
+          {formatRelative(w.createdAt, fmt.lng)} – {fmt.date(w.createdAt, 'dateTime')}
         </Detail>
         {w.payoutAt ? <Detail label={t('withdrawals.payoutAt')}>{fmt.date(w.payoutAt, 'dateTime')}</Detail> : null}
         {w.reviewedAt ? <Detail label={t('money.reviewedAt')}>{fmt.date(w.reviewedAt, 'dateTime')}</Detail> : null}

@@ -61,7 +61,7 @@ function TransactionRow({ item }: { item: Transaction }) {
             : t(`refTypes.${item.refType}`)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t(`types.${item.type}`)} · {fmt.date(item.createdAt, 'dateTime')}
+          {t(`types.${item.type}`)} – {fmt.date(item.createdAt, 'dateTime')}
         </Typography>
       </Box>
       <Box sx={{ textAlign: 'end', flexShrink: 0 }}>

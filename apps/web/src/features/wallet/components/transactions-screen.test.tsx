@@ -42,11 +42,11 @@ describe('/transaction', { timeout: 30_000 }, () => {
     const list = await screen.findByRole('list', { name: 'فهرست تراکنش‌ها' }, FIRST_PAINT);
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/^خرید واحد صندوقبرداشت · .+−۵۰۰٬۰۰۰ تومانمانده: /),
-      expect.stringMatching(/^کارت هدیهواریز · .+\+۳٫۲۵ تترمانده: ۳٫۲۵ تتر$/),
-      expect.stringMatching(/^بازگشت واریزواریز · .+\+۴۰٬۰۰۰ تومانمانده: /),
+      expect.stringMatching(/^خرید واحد صندوقبرداشت – .+−۵۰۰٬۰۰۰ تومانمانده: /),
+      expect.stringMatching(/^کارت هدیهواریز – .+\+۳٫۲۵ تترمانده: ۳٫۲۵ تتر$/),
+      expect.stringMatching(/^بازگشت واریزواریز – .+\+۴۰٬۰۰۰ تومانمانده: /),
       // A cancelled or rejected withdrawal's money coming back is not called a withdrawal.
-      expect.stringMatching(/^بازگشت برداشتواریز · .+\+۱۲۰٬۰۰۰ تومانمانده: /),
+      expect.stringMatching(/^بازگشت برداشتواریز – .+\+۱۲۰٬۰۰۰ تومانمانده: /),
     ]);
     expect(screen.getByText('۴ تراکنش')).toBeTruthy();
     expect(transactionCalls()).toEqual(['/api/transactions?page=1']);
