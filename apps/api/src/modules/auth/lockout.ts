@@ -17,8 +17,14 @@ const lockedError = (until: Date, now: Date) =>
     retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
   });
 
-/** Locks the counter row for the transaction and refuses when the step is locked. */
-export async function assertStepOpen(tx: DbOrTx, step: LockStep, subject: string, now: Date): Promise<void> {
+/** The counter row as `assertStepOpen` locked it (hand it to `resetFailures`). */
+export interface StepState {
+  failures: number;
+  lockedUntil: Date | null;
+}
+
+/** Locks the counter row for the transaction and refuses when the step is locked; answers the row. */
+export async function assertStepOpen(tx: DbOrTx, step: LockStep, subject: string, now: Date): Promise<StepState> {
   await tx.insert(authFailures).values({ step, subject }).onConflictDoNothing();
   const [row] = await tx
     .select()
@@ -26,6 +32,7 @@ export async function assertStepOpen(tx: DbOrTx, step: LockStep, subject: string
     .where(and(eq(authFailures.step, step), eq(authFailures.subject, subject)))
     .for('update');
   if (row?.lockedUntil && row.lockedUntil > now) throw lockedError(row.lockedUntil, now);
+  return { failures: row?.failures ?? 0, lockedUntil: row?.lockedUntil ?? null };
 }
 
 /** Counts one failure; answers the error to return (after the transaction commits). */
@@ -58,7 +65,12 @@ export async function recordFailure(
   });
 }
 
-export async function resetFailures(tx: DbOrTx, step: LockStep, subject: string): Promise<void> {
+/**
+ * Clears the counter after a success. Given the row `assertStepOpen` locked in this transaction, a row
+ * that is already clear is left alone: no write (and no round trip) on every successful check.
+ */
+export async function resetFailures(tx: DbOrTx, step: LockStep, subject: string, locked?: StepState): Promise<void> {
+  if (locked && locked.failures === 0 && locked.lockedUntil === null) return;
   await tx
     .update(authFailures)
     .set({ failures: 0, lockedUntil: null })

@@ -35,7 +35,7 @@ export async function checkTotpOfUser(
   sealed: string | null = user.twoFactorSecret,
 ): Promise<AppError | null> {
   if (!sealed) return new AppError('TWO_FACTOR_NOT_ENABLED');
-  await assertStepOpen(tx, 'totp', user.id, now);
+  const counter = await assertStepOpen(tx, 'totp', user.id, now);
   const [fresh] = await tx
     .select({ lastStep: users.twoFactorLastStep })
     .from(users)
@@ -50,7 +50,7 @@ export async function checkTotpOfUser(
         : new AppError('TOTP_INVALID', 'The authenticator code is not correct');
     return recordFailure(tx, 'totp', user.id, now, wrong, { ip });
   }
-  await resetFailures(tx, 'totp', user.id);
+  await resetFailures(tx, 'totp', user.id, counter);
   await tx.update(users).set({ twoFactorLastStep: result.step }).where(eq(users.id, user.id));
   return null;
 }

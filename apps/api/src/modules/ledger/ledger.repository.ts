@@ -34,6 +34,25 @@ export async function findUserAccount(
   return row;
 }
 
+/** A user's accounts of one currency in the given buckets, in one query. */
+export async function findUserBucketAccounts(
+  tx: DbOrTx,
+  userId: string,
+  currency: Currency,
+  buckets: readonly UserBucket[],
+): Promise<LedgerAccountRow[]> {
+  return tx
+    .select()
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        inArray(ledgerAccounts.code, [...buckets]),
+        eq(ledgerAccounts.currency, currency),
+      ),
+    );
+}
+
 /** The id of a system account, opened on first use. */
 export async function systemAccountId(tx: DbOrTx, code: SystemAccount, currency: Currency): Promise<string> {
   await tx.insert(ledgerAccounts).values({ userId: null, code, currency }).onConflictDoNothing();

@@ -11,7 +11,13 @@ import type { Currency } from '@portal/contract/core/money';
 import type { JournalRefType, SystemAccount, UserBucket } from '@portal/contract/wallet/ledger';
 import type { DbOrTx } from '../../db/client';
 import { violatedCheckConstraint } from '../../lib/db-errors';
-import { findUserAccount, insertJournalWithPostings, openUserAccounts, systemAccountId } from './ledger.repository';
+import {
+  findUserAccount,
+  findUserBucketAccounts,
+  insertJournalWithPostings,
+  openUserAccounts,
+  systemAccountId,
+} from './ledger.repository';
 
 export interface PostingInput {
   accountId: string;
@@ -140,9 +146,11 @@ export async function moveBetweenBuckets(
   tx: DbOrTx,
   o: { userId: string; from: UserBucket; to: UserBucket } & Omit<TransferInput, 'fromAccountId' | 'toAccountId'>,
 ): Promise<PostedJournal> {
-  const [fromAccountId, toAccountId] = [
-    await userAccountId(tx, o.userId, o.currency, o.from),
-    await userAccountId(tx, o.userId, o.currency, o.to),
-  ];
+  // Both buckets in one query (a round trip less in every hold and release); the one-at-a-time lookup,
+  // which opens the user's accounts, only when one is missing.
+  const found = await findUserBucketAccounts(tx, o.userId, o.currency, [o.from, o.to]);
+  const idOf = (bucket: UserBucket) => found.find((a) => a.code === bucket)?.id;
+  const fromAccountId = idOf(o.from) ?? (await userAccountId(tx, o.userId, o.currency, o.from));
+  const toAccountId = idOf(o.to) ?? (await userAccountId(tx, o.userId, o.currency, o.to));
   return transfer(tx, { ...o, fromAccountId, toAccountId });
 }
