@@ -9,6 +9,7 @@ import {
   depositByIdFee,
   depositByIdReturn,
   isPaymentIdWellFormed,
+  isTehranWorkingDay,
   nextWorkingBankCycle,
   paymentIdOf,
   splitDepositById,
@@ -101,8 +102,10 @@ describe('payment IDs', () => {
   });
 });
 
-describe('bank cycles on working days (Tehran, Friday off)', () => {
-  // 2025-06-11 is a Wednesday, 2025-06-12 Thursday, 2025-06-13 Friday, 2025-06-14 Saturday.
+describe('bank cycles on working days (Tehran, Friday and official holidays off)', () => {
+  // 2025-06-11 is a Wednesday, 2025-06-12 Thursday, 2025-06-13 Friday, 2025-06-14 Saturday (Eid al-Ghadir,
+  // 18 Dhu al-Hijjah 1446: a holiday); 2025-06-18 Wednesday … 2025-06-21 Saturday, no holidays.
+  // (The whole calendar is tested in core/bank-calendar.test.ts.)
   it('the next cycle the same day, strictly after now', () => {
     expect(nextWorkingBankCycle(tehran('2025-06-11T09:00:00'))).toEqual(tehran('2025-06-11T10:45:00'));
     expect(nextWorkingBankCycle(tehran('2025-06-11T10:45:00'))).toEqual(tehran('2025-06-11T13:45:00'));
@@ -116,27 +119,37 @@ describe('bank cycles on working days (Tehran, Friday off)', () => {
   });
 
   it('Friday is skipped: Thursday evening and all of Friday go to Saturday 03:45', () => {
-    expect(nextWorkingBankCycle(tehran('2025-06-12T18:46:00'))).toEqual(tehran('2025-06-14T03:45:00'));
-    expect(nextWorkingBankCycle(tehran('2025-06-13T00:00:00'))).toEqual(tehran('2025-06-14T03:45:00'));
-    expect(nextWorkingBankCycle(tehran('2025-06-13T12:00:00'))).toEqual(tehran('2025-06-14T03:45:00'));
+    expect(nextWorkingBankCycle(tehran('2025-06-19T18:46:00'))).toEqual(tehran('2025-06-21T03:45:00'));
+    expect(nextWorkingBankCycle(tehran('2025-06-20T00:00:00'))).toEqual(tehran('2025-06-21T03:45:00'));
+    expect(nextWorkingBankCycle(tehran('2025-06-20T12:00:00'))).toEqual(tehran('2025-06-21T03:45:00'));
   });
 
-  it('a cycle is never on a Friday and always within four days', () => {
+  it('a holiday is skipped too: before Friday and Eid al-Ghadir (Saturday) the next cycle is Sunday 03:45', () => {
+    expect(nextWorkingBankCycle(tehran('2025-06-12T18:46:00'))).toEqual(tehran('2025-06-15T03:45:00'));
+    expect(nextWorkingBankCycle(tehran('2025-06-13T12:00:00'))).toEqual(tehran('2025-06-15T03:45:00'));
+    expect(nextWorkingBankCycle(tehran('2025-06-14T12:00:00'))).toEqual(tehran('2025-06-15T03:45:00'));
+  });
+
+  it('a cycle is never on a Friday and always within nine days (the longest run of days off is eight)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1_600_000_000_000, max: 2_000_000_000_000 }), (ms) => {
         const now = new Date(ms);
         const at = nextWorkingBankCycle(now);
         expect(at.getTime()).toBeGreaterThan(ms);
-        expect(at.getTime() - ms).toBeLessThan(4 * 86_400_000);
+        expect(at.getTime() - ms).toBeLessThan(9 * 86_400_000);
         expect(new Date(at.getTime() + 3.5 * 3_600_000).getUTCDay()).not.toBe(5);
+        expect(isTehranWorkingDay(at)).toBe(true);
       }),
     );
   });
 
-  it('wrong or missing IDs go back after one working day: 1 to 3 days, Friday not counted', () => {
+  it('wrong or missing IDs go back after one working day: Fridays and holidays not counted', () => {
     expect(addWorkingDays(tehran('2025-06-11T12:00:00'), 1)).toEqual(tehran('2025-06-12T12:00:00'));
-    expect(addWorkingDays(tehran('2025-06-12T12:00:00'), 1)).toEqual(tehran('2025-06-14T12:00:00'));
+    expect(addWorkingDays(tehran('2025-06-19T12:00:00'), 1)).toEqual(tehran('2025-06-21T12:00:00'));
+    // Friday and Eid al-Ghadir: Thursday noon → Sunday noon.
+    expect(addWorkingDays(tehran('2025-06-12T12:00:00'), 1)).toEqual(tehran('2025-06-15T12:00:00'));
     expect(wrongIdReturnAt(tehran('2025-06-11T12:00:00'))).toEqual(tehran('2025-06-12T13:45:00'));
-    expect(wrongIdReturnAt(tehran('2025-06-12T19:00:00'))).toEqual(tehran('2025-06-15T03:45:00'));
+    expect(wrongIdReturnAt(tehran('2025-06-19T19:00:00'))).toEqual(tehran('2025-06-22T03:45:00'));
+    expect(wrongIdReturnAt(tehran('2025-06-12T19:00:00'))).toEqual(tehran('2025-06-16T03:45:00'));
   });
 });

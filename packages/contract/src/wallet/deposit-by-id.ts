@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { bankKeySchema, isLuhnValid, shebaOf, type BankKey } from '../bank/bank-accounts';
 import { defineEndpoint } from '../core/endpoint';
 import { normalizeDigits } from '../core/digits';
-import { BANK_CYCLES_TEHRAN } from './withdrawals';
+import { addWorkingDays, nextBankCycle } from '../core/bank-calendar';
 
 /** SPEC §5, §9: what one user may deposit by ID per day (Tehran day), toman, before fees. */
 export const DEPOSIT_BY_ID_DAILY_CAP_TOMAN = 25_000_000n;
@@ -100,49 +100,19 @@ export function cleanPaymentId(raw: string): string {
 
 // --- bank cycles and working days ----------------------------------------------------------------------
 
-const TEHRAN_OFFSET_MS = (3 * 60 + 30) * 60_000;
-const DAY_MS = 86_400_000;
-/** The banks' weekly day off in Iran: Friday (`Date#getUTCDay` of the Tehran wall clock). */
-export const NON_WORKING_WEEKDAY = 5;
-
-/** Whether `at` falls on a working day in Tehran. */
-export function isTehranWorkingDay(at: Date): boolean {
-  return new Date(at.getTime() + TEHRAN_OFFSET_MS).getUTCDay() !== NON_WORKING_WEEKDAY;
-}
-
-/**
- * The first bank cycle (03:45, 10:45, 13:45, 18:45 Tehran) strictly after `now` on a working day: a
- * Friday's cycles are skipped, so after Thursday 18:45 the next is Saturday 03:45. (Official holidays
- * beyond Friday are not in this rule; the operator sees the due time and the bank moves a holiday's
- * cycle on by itself.)
- */
-export function nextWorkingBankCycle(now: Date): Date {
-  const tehran = new Date(now.getTime() + TEHRAN_OFFSET_MS);
-  const dayStartUtc = Date.UTC(tehran.getUTCFullYear(), tehran.getUTCMonth(), tehran.getUTCDate());
-  for (let day = 0; day < 4; day++) {
-    if (new Date(dayStartUtc + day * DAY_MS).getUTCDay() === NON_WORKING_WEEKDAY) continue;
-    for (const hm of BANK_CYCLES_TEHRAN) {
-      const [h, m] = hm.split(':').map(Number) as [number, number];
-      const at = dayStartUtc + day * DAY_MS + (h * 60 + m) * 60_000 - TEHRAN_OFFSET_MS;
-      if (at > now.getTime()) return new Date(at);
-    }
-  }
-  throw new Error('unreachable: a working cycle falls within four days');
-}
-
-/** `now` moved on by `days` working days (24-hour steps, a Friday not counted). */
-export function addWorkingDays(now: Date, days: number): Date {
-  let at = now.getTime();
-  for (let left = days; left > 0;) {
-    at += DAY_MS;
-    if (isTehranWorkingDay(new Date(at))) left--;
-  }
-  return new Date(at);
-}
+// The one bank calendar (`core/bank-calendar`, shared with withdrawals): a working day is neither a
+// Friday nor an official Iranian holiday. Re-exported under the names this module has always used.
+export {
+  NON_WORKING_WEEKDAY,
+  addWorkingDays,
+  isIranianHoliday,
+  isTehranWorkingDay,
+  nextBankCycle as nextWorkingBankCycle,
+} from '../core/bank-calendar';
 
 /** When a transfer with a wrong or missing ID goes back: the first working bank cycle after one working day. */
 export function wrongIdReturnAt(now: Date): Date {
-  return nextWorkingBankCycle(addWorkingDays(now, DEPOSIT_BY_ID_RETURN_WORKING_DAYS));
+  return nextBankCycle(addWorkingDays(now, DEPOSIT_BY_ID_RETURN_WORKING_DAYS));
 }
 
 // --- the investor's endpoints ----------------------------------------------------------------------------

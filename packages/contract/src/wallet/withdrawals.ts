@@ -14,26 +14,11 @@ import { tomanAmountSchema } from './deposits';
 export const WITHDRAWAL_MIN_TOMAN = 10_000n;
 
 /**
- * SPEC §9: the bank cycles (Paya) at about 03:45, 10:45, 13:45 and 18:45 Tehran time; an approved
- * withdrawal is paid out at the next one. (Holidays move it to the next working day: the calendar of
- * bank holidays is the operator's to keep; this rule gives the next cycle by the clock.)
+ * SPEC §9: an approved withdrawal is paid out at the next bank cycle (03:45, 10:45, 13:45, 18:45 Tehran)
+ * on a working day. The rule is the portal's one bank calendar (`core/bank-calendar`, shared with the
+ * returns of deposits by ID); re-exported here for the callers that know it by this module.
  */
-export const BANK_CYCLES_TEHRAN = ['03:45', '10:45', '13:45', '18:45'] as const;
-const TEHRAN_OFFSET_MINUTES = 3 * 60 + 30;
-
-/** The first bank cycle strictly after `now`. */
-export function nextBankCycle(now: Date): Date {
-  const tehran = new Date(now.getTime() + TEHRAN_OFFSET_MINUTES * 60_000);
-  const dayStartUtc = Date.UTC(tehran.getUTCFullYear(), tehran.getUTCMonth(), tehran.getUTCDate());
-  for (let day = 0; day < 2; day++) {
-    for (const hm of BANK_CYCLES_TEHRAN) {
-      const [h, m] = hm.split(':').map(Number) as [number, number];
-      const at = dayStartUtc + day * 86_400_000 + (h * 60 + m - TEHRAN_OFFSET_MINUTES) * 60_000;
-      if (at > now.getTime()) return new Date(at);
-    }
-  }
-  throw new Error('unreachable: a cycle falls within two days');
-}
+export { BANK_CYCLES_TEHRAN, nextBankCycle } from '../core/bank-calendar';
 
 /** How the server keeps a withdrawal, and what the user reads (SPEC §3 `UserRequestStatus`). */
 export const WITHDRAWAL_STATUSES = ['Pending', 'Approved', 'Successful', 'Rejected', 'Canceled'] as const;
