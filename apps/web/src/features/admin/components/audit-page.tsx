@@ -33,7 +33,8 @@ import { auditQueryOptions, type AuditFilters } from '../api/admin-queries';
 import { AUDIT_FILTER_OPTIONS, auditActionKey } from '../audit-actions';
 import { dayInputOf, formatDay, parseDayInput } from '../dates';
 import { declared } from '../schemas';
-import { pageParam, withPage } from '../url';
+import { pageParam } from '@/lib/page-window';
+import { withPage } from '../url';
 import { ConsolePage, EmptyState, Loading, Pages, Panel, ResultCount } from './console-page';
 
 const FILTER_KEYS = ['userId', 'actorId', 'action', 'from', 'to'] as const;
@@ -400,7 +401,7 @@ export default function AuditPage() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
-  const page = pageParam(params);
+  const page = pageParam(params.get('page'));
   const audit = useQuery(auditQueryOptions(filters, page));
 
   const apply = (f: AuditFilters) => {

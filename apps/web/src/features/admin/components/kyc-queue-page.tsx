@@ -26,7 +26,8 @@ import { displayMobile } from '@/lib/format';
 import { kycListQueryOptions } from '../api/admin-queries';
 import { formatRelative } from '../dates';
 import { personName } from '../schemas';
-import { pageParam, withPage } from '../url';
+import { pageParam } from '@/lib/page-window';
+import { withPage } from '../url';
 import { ConsolePage, EmptyState, Loading, Pages, ResultCount } from './console-page';
 
 function statusParam(raw: string | null): KycSubmissionStatus {
@@ -139,7 +140,7 @@ export default function KycQueuePage() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const status = statusParam(params.get('status'));
-  const page = pageParam(params);
+  const page = pageParam(params.get('page'));
   const list = useQuery(kycListQueryOptions(status, page));
 
   return (

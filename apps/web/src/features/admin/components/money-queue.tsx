@@ -23,7 +23,8 @@ import { useFormat } from '@/hooks/use-format';
 import { displayMobile } from '@/lib/format';
 import { formatRelative } from '../dates';
 import { personName } from '../schemas';
-import { pageParam, withPage } from '../url';
+import { pageParam } from '@/lib/page-window';
+import { withPage } from '../url';
 import { ConsolePage, EmptyState, Loading, Pages, ResultCount } from './console-page';
 import { Toman } from './money-labels';
 
@@ -48,7 +49,7 @@ export function useQueueParams<S extends string>(statuses: readonly [S, ...S[]])
   const status = (statuses as readonly string[]).includes(raw ?? '') ? (raw as S) : statuses[0];
   return {
     status,
-    page: pageParam(params),
+    page: pageParam(params.get('page')),
     setStatus: (next: S) => setParams(next === statuses[0] ? {} : { status: next }),
     setPage: (p: number) => setParams(withPage(params, p)),
   };

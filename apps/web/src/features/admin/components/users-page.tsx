@@ -30,7 +30,8 @@ import { useFormat } from '@/hooks/use-format';
 import { displayMobile, formatDigits } from '@/lib/format';
 import { userSearchQueryOptions } from '../api/admin-queries';
 import { declared, personName } from '../schemas';
-import { pageParam, withPage } from '../url';
+import { pageParam } from '@/lib/page-window';
+import { withPage } from '../url';
 import { ConsolePage, EmptyState, Loading, Pages, ResultCount } from './console-page';
 
 const searchForm = z.object({ q: declared(searchUsers.query).shape.q });
@@ -144,7 +145,7 @@ export default function UsersPage() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const page = pageParam(params);
+  const page = pageParam(params.get('page'));
   const users = useQuery(userSearchQueryOptions(q, page));
 
   const form = useForm<SearchForm>({ resolver: zodResolver(searchForm), defaultValues: { q }, mode: 'onSubmit' });
