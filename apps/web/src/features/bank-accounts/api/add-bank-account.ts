@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addBankAccount, type AddBankAccountBody, type BankAccount } from '@portal/contract/bank/bank-accounts';
 import { callApi } from '@/lib/api-client';
-import { bankAccountKeys, bankAccountsQueryOptions } from './list-bank-accounts';
+import { bankAccountKeys, bankAccountsQueryOptions } from '@/lib/bank-accounts-query';
 
 /**
  * `POST /bank-accounts`: a card number or a sheba, checked by the contract's schema before it leaves

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteBankAccount } from '@portal/contract/bank/bank-accounts';
 import { callApi } from '@/lib/api-client';
-import { bankAccountKeys, bankAccountsQueryOptions } from './list-bank-accounts';
+import { bankAccountKeys, bankAccountsQueryOptions } from '@/lib/bank-accounts-query';
 
 /** `DELETE /bank-accounts/:id`: the account leaves the list (the server keeps it for past withdrawals). */
 export function useDeleteBankAccount() {

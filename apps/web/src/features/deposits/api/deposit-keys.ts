@@ -4,8 +4,6 @@ export const depositKeys = {
   /** The outcome of one return from the gateway (the callback's own authority and status). */
   verification: (depositId: string, authority: string, status: 'OK' | 'NOK') =>
     ['deposits', 'verify', depositId, authority, status] as const,
-  /** The user's bank accounts, the payer's card of a gateway deposit (the same list `/profile/bank-accounts` reads). */
-  bankAccounts: ['bank-accounts'] as const,
   /** The by-ID tab: my payment IDs, today's cap and my transfers by ID. */
   byId: ['deposits', 'by-id'] as const,
 };

@@ -12,6 +12,3 @@ export const walletKeys = {
   transactions: (query: ListTransactionsQuery) => ['wallet', 'transactions', query] as const,
   withdrawals: (status?: (typeof UserRequestStatus)[number]) => ['wallet', 'withdrawals', status ?? 'all'] as const,
 };
-
-/** The bank accounts (`GET /bank-accounts`), read by the withdraw page to choose the destination. */
-export const bankAccountsKey = ['bank-accounts'] as const;

@@ -13,7 +13,7 @@ import { PageShell, Section, SectionLoading } from '@/components/layouts/page-sh
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { useAccount } from '@/lib/session';
-import { useBankAccounts } from '../api/list-bank-accounts';
+import { useBankAccounts } from '@/lib/bank-accounts-query';
 import { useWallets } from '../api/list-wallets';
 import { PendingWithdrawals } from './pending-withdrawals';
 import { WithdrawForm } from './withdraw-form';
