@@ -53,16 +53,25 @@ export async function findUserBucketAccounts(
     );
 }
 
-/** The id of a system account, opened on first use. */
+/**
+ * The id of a system account, opened on first use: read first (the usual case, one statement), and only
+ * when it is missing inserted (a racing opener's row wins the conflict) and read again.
+ */
 export async function systemAccountId(tx: DbOrTx, code: SystemAccount, currency: Currency): Promise<string> {
+  const find = async () => {
+    const [row] = await tx
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, code), eq(ledgerAccounts.currency, currency)))
+      .limit(1);
+    return row?.id;
+  };
+  const existing = await find();
+  if (existing) return existing;
   await tx.insert(ledgerAccounts).values({ userId: null, code, currency }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, code), eq(ledgerAccounts.currency, currency)))
-    .limit(1);
-  if (!row) throw new Error(`system account ${code}/${currency} could not be opened`);
-  return row.id;
+  const opened = await find();
+  if (!opened) throw new Error(`system account ${code}/${currency} could not be opened`);
+  return opened;
 }
 
 export async function insertJournal(

@@ -296,10 +296,12 @@ export async function approveWithdrawal(
 export async function payDueWithdrawals(db: Db, now: Date, batch = 100): Promise<number> {
   return runMoneyTransaction(db, async (tx) => {
     const due = await claimDuePayouts(tx, now, batch);
+    if (due.length === 0) return 0;
+    const settlement = await systemAccountId(tx, 'bank_settlement', 'IRT');
     for (const w of due) {
       const paid = await transfer(tx, {
         fromAccountId: await userAccountId(tx, w.userId, 'IRT', 'held'),
-        toAccountId: await systemAccountId(tx, 'bank_settlement', 'IRT'),
+        toAccountId: settlement,
         currency: 'IRT',
         amount: w.amount,
         refType: 'Withdrawal',
