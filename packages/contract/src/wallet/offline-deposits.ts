@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { shebaOf, type BankKey } from '../bank/bank-accounts';
+import { TEHRAN_OFFSET_MS } from '../core/bank-calendar';
 import { defineEndpoint } from '../core/endpoint';
 import { UserRequestStatus } from '../core/enums';
 import { normalizeDigits } from '../core/digits';
@@ -79,7 +80,6 @@ export const DEPOSIT_USER_STATUS: Record<DepositStatus, (typeof UserRequestStatu
 /** The statuses an offline deposit can be in (it is never `Verifying`, which is the gateway's). */
 export const OFFLINE_DEPOSIT_STATUSES = ['Pending', 'Successful', 'Failed', 'Canceled'] as const;
 
-const TEHRAN_OFFSET_MS = (3 * 60 + 30) * 60_000;
 /** `YYYY-MM-DD` of the day in Iran (UTC+03:30 all year since 2022) at `now`: a bank receipt's day. */
 export function tehranDay(now: Date): string {
   return new Date(now.getTime() + TEHRAN_OFFSET_MS).toISOString().slice(0, 10);

@@ -4,6 +4,7 @@
  * credit per line. `date` + `time` are Tehran wall-clock time (UTC+03:30), `amount_rial` rials that make
  * whole toman. Blank lines are skipped. Every rule is checked for every line before anything is stored.
  */
+import { TEHRAN_OFFSET_MS } from '@portal/contract/core/bank-calendar';
 import { AppError, type FieldIssue } from '@portal/contract/core/errors';
 import { normalizeDigits } from '@portal/contract/core/digits';
 import { cleanSheba, shebaRule } from '@portal/contract/bank/bank-accounts';
@@ -12,7 +13,6 @@ import { isRealDate } from '@portal/contract/kyc/kyc';
 import type { StatementLine, StatementParser } from './settlement.port';
 
 type Column = (typeof STATEMENT_COLUMNS)[number];
-const TEHRAN_OFFSET_MS = (3 * 60 + 30) * 60_000;
 /** At most this many issues are answered: a wholly wrong file is not a thousand messages. */
 const MAX_ISSUES = 20;
 
