@@ -109,7 +109,9 @@ export async function startPortal(
     DATA_DIR: dataDir,
     LOG_LEVEL: logLevel,
   };
-  const server = startNode(script, [], env);
+  // A diagnostic: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = startNode(script, [], env, nodeArgs);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForOk(`${baseUrl}/api/health`, server, 120_000);

@@ -22,12 +22,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, queryRows, type Database } from '../../apps/api/src/db/client';
 import { runMoneyTransaction } from '../../apps/api/src/lib/money-tx';
 import { systemAccountId, openUserAccounts } from '../../apps/api/src/modules/ledger/ledger.repository';
 import { transfer } from '../../apps/api/src/modules/ledger/ledger.service';
+import { LOOKUP, randomPair } from './ledger-sql';
+import type { LedgerWorkerData, LedgerWorkerResult } from './ledger-worker';
 import { startPortal } from './api-throughput';
 import { freePort } from './lib';
 import { checkWithdrawals, runWithdrawals, seedWithdrawers, type WithdrawalRunResult } from './withdrawal-throughput';
@@ -72,6 +75,9 @@ export interface LedgerBenchResult {
   /** ledger ÷ mean(pgbench before, after). */
   ratio: number;
   ledgerErrors: number;
+  ledgerFirstError: string | null;
+  /** Threads the clients are spread over on both sides (pgbench `-j`, worker threads for the ledger code). */
+  threads: number;
   /** Diagnostic: the same statements through node-postgres by hand. */
   rawNode: number;
   /** `POST /api/wallet/withdrawals` through the built server; null when not asked for. */
@@ -171,13 +177,6 @@ async function fundAccounts(database: Database, n: number): Promise<string[]> {
   return ids;
 }
 
-/**
- * Both sides look the random pair's ids up with this query first (outside the transaction), so the
- * sequence of statements is the same: lookup; BEGIN; the journal with its postings; COMMIT.
- */
-const LOOKUP =
-  'SELECT (SELECT id FROM bench_accounts WHERE n = $1) AS from_id, (SELECT id FROM bench_accounts WHERE n = $2) AS to_id';
-
 /** The pgbench script: the statements `transfer()` sends (see `insertJournalWithPostings`). */
 function pgbenchScript(accounts: number): string {
   // `-M extended` sends `:from_id` as a bound parameter ($n), so it is not quoted: a quoted ':from_id'
@@ -213,7 +212,7 @@ async function runPgbench(url: string, script: string, o: LedgerBenchOptions): P
         '-c',
         String(o.clients),
         '-j',
-        String(Math.min(o.clients, 2)),
+        String(pgbenchThreads(o.clients)),
         '-T',
         String(o.durationSeconds),
         '-f',
@@ -230,37 +229,50 @@ async function runPgbench(url: string, script: string, o: LedgerBenchOptions): P
   }
 }
 
-async function runLedger(database: Database, ids: string[], o: LedgerBenchOptions, lookup: pg.Pool) {
-  const deadline = Date.now() + o.durationSeconds * 1000;
-  let done = 0;
-  let errors = 0;
-  const client = async () => {
-    while (Date.now() < deadline) {
-      const a = 1 + Math.floor(Math.random() * ids.length);
-      const b = 1 + ((a - 1 + 1 + Math.floor(Math.random() * (ids.length - 1))) % ids.length);
-      try {
-        const { rows } = await lookup.query<{ from_id: string; to_id: string }>(LOOKUP, [a, b]);
-        const pair = rows[0]!;
-        await runMoneyTransaction(database.db, (tx) =>
-          transfer(tx, {
-            fromAccountId: pair.from_id,
-            toAccountId: pair.to_id,
-            currency: 'IRT',
-            amount: 1n,
-            refType: 'ExchangeTransaction',
-            refId: 'bench',
-          }),
-        );
-        done++;
-      } catch {
-        errors++;
-      }
-    }
-  };
-  const started = Date.now();
-  await Promise.all(Array.from({ length: o.clients }, client));
-  return { perSecond: Math.round(done / ((Date.now() - started) / 1000)), errors };
+/**
+ * The ledger code with `o.clients` clients spread over as many threads as pgbench's `-j` (each thread an
+ * event loop with its own pool, `ledger-worker.ts`), all starting together and stopping at one deadline.
+ */
+async function runLedger(url: string, accounts: number, o: LedgerBenchOptions) {
+  const threads = pgbenchThreads(o.clients);
+  const workers = Array.from({ length: threads }, (_, i) => {
+    const clients = Math.floor(o.clients / threads) + (i < o.clients % threads ? 1 : 0);
+    return new Worker(WORKER_BOOT, { eval: true, workerData: { url, clients, accounts } satisfies LedgerWorkerData });
+  });
+  const next = (w: Worker) =>
+    new Promise<unknown>((resolve, reject) => {
+      w.once('message', resolve);
+      w.once('error', reject);
+    });
+  try {
+    await Promise.all(workers.map(next));
+    const started = Date.now();
+    const results = workers.map((w) => next(w) as Promise<LedgerWorkerResult>);
+    for (const w of workers) w.postMessage({ deadline: started + o.durationSeconds * 1000 });
+    const all = await Promise.all(results);
+    const done = all.reduce((n, r) => n + r.done, 0);
+    const errors = all.reduce((n, r) => n + r.errors, 0);
+    const firstError = all.find((r) => r.firstError)?.firstError ?? null;
+    return { perSecond: Math.round(done / ((Date.now() - started) / 1000)), errors, firstError, threads };
+  } finally {
+    await Promise.all(
+      workers.map((w) => {
+        const exited = new Promise((resolve) => w.once('exit', resolve));
+        w.postMessage('close');
+        return exited;
+      }),
+    );
+  }
 }
+
+/** The worker is TypeScript too: its thread registers tsx's loader first, as the bench's own process has. */
+const WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => {
+  tsx.register();
+  return import(${JSON.stringify(new URL('./ledger-worker.ts', import.meta.url).href)});
+});`;
+
+/** pgbench's `-j`: the threads both sides spread their clients over. */
+const pgbenchThreads = (clients: number) => Math.min(clients, 2);
 
 /**
  * A diagnostic, not a budget: the same statements sent by hand through node-postgres (no drizzle, no
@@ -272,8 +284,7 @@ async function runRawNode(url: string, ids: string[], o: LedgerBenchOptions): Pr
   let done = 0;
   const client = async () => {
     while (Date.now() < deadline) {
-      const a = 1 + Math.floor(Math.random() * ids.length);
-      const b = 1 + ((a - 1 + 1 + Math.floor(Math.random() * (ids.length - 1))) % ids.length);
+      const [a, b] = randomPair(ids.length);
       const c = await pool.connect();
       try {
         const pair = (await c.query<{ from_id: string; to_id: string }>(LOOKUP, [a, b])).rows[0]!;
@@ -321,8 +332,6 @@ export async function measureLedger(o: LedgerBenchOptions): Promise<LedgerBenchR
   const server = await startPostgres();
   let database: Database | null = null;
   let portal: Awaited<ReturnType<typeof startPortal>> | null = null;
-  // The lookup goes through its own pool of the same size: the ledger code's pool is what is measured.
-  const lookup = new pg.Pool({ connectionString: server.url, max: o.clients });
   try {
     database = await openDatabase({ driver: 'postgres', url: server.url, poolSize: o.clients });
     const ids = await fundAccounts(database, o.accounts);
@@ -332,9 +341,9 @@ export async function measureLedger(o: LedgerBenchOptions): Promise<LedgerBenchR
     const withdrawers = o.http ? await seedWithdrawers(server.url, appSecret, o.http.users) : [];
     // Warm both paths (plans, caches, JIT of the node side) before measuring.
     await runPgbench(server.url, script, { ...o, durationSeconds: 2 });
-    await runLedger(database, ids, { ...o, durationSeconds: 2 }, lookup);
+    await runLedger(server.url, ids.length, { ...o, durationSeconds: 2 });
     const pgbenchBefore = await runPgbench(server.url, script, o);
-    const ledger = await runLedger(database, ids, o, lookup);
+    const ledger = await runLedger(server.url, ids.length, o);
     const pgbenchAfter = await runPgbench(server.url, script, o);
 
     let http: HttpBenchResult | null = null;
@@ -380,12 +389,13 @@ export async function measureLedger(o: LedgerBenchOptions): Promise<LedgerBenchR
       pgbenchAfter,
       ratio: ledger.perSecond / ((pgbenchBefore + pgbenchAfter) / 2),
       ledgerErrors: ledger.errors,
+      ledgerFirstError: ledger.firstError,
+      threads: ledger.threads,
       rawNode,
       http,
     };
   } finally {
     await portal?.stop();
-    await lookup.end();
     await database?.close();
     await server.stop();
   }
