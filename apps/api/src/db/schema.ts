@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   boolean,
+  date,
   primaryKey,
   index,
   integer,
@@ -692,4 +693,333 @@ export const bankStatementLines = pgTable(
       sql`(${t.status} IN ('Returning', 'Returned')) = (${t.returnAmount} > 0 AND ${t.returnReason} IS NOT NULL AND ${t.returnAt} IS NOT NULL)`,
     ),
   ],
+);
+
+/** Texts an operator writes in the three interface languages (SPEC §1). */
+export interface LocalizedText {
+  fa: string;
+  ar: string;
+  en: string;
+}
+
+/**
+ * Funds (treasuries; issue 6, decisions 021 and 022). A fund's units live in the ledger as the currency
+ * `U:<fund id>` (decision 022): the investor's `available`/`held` unit accounts and the fund's
+ * `fund_units` system account, whose balance is minus the units outstanding.
+ */
+export const funds = pgTable(
+  'funds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** A short stable name for links and logs (`gold-1`). */
+    code: text().notNull(),
+    /** SPEC §1 kinds: gold, silver, staking, index, active, vip. */
+    kind: text({ enum: ['gold', 'silver', 'staking', 'index', 'active', 'vip'] }).notNull(),
+    /** SPEC §1 presets: the look of the fund's page. */
+    preset: text({
+      enum: ['default', 'asayesh', 'faraz', 'gem', 'gold', 'saramad', 'silver', 'stacking', 'vip'],
+    }).notNull(),
+    /** SPEC §3 `FundType` in the reading of decision 021: 1 Index, 2 FixedIncome (shown as staking), 3 Active. */
+    fundType: smallint().notNull(),
+    /** The invest tab of `/funds` it is listed under. */
+    category: text({ enum: ['crypto', 'gold_silver', 'fixed_income'] }).notNull(),
+    /** SPEC §3 `FundRisk`: 10, 25, 35, 60, 100. */
+    risk: smallint().notNull(),
+    /** The currency its NAV, purchases and redemptions are in. */
+    currency: text({ enum: ['IRT', 'USDT'] }).notNull(),
+    name: jsonb().$type<LocalizedText>().notNull(),
+    summary: jsonb().$type<LocalizedText>().notNull(),
+    about: jsonb().$type<LocalizedText>().notNull(),
+    /** Minor units of `currency`. */
+    purchaseFixedFee: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** Yearly, already taken out of the NAV; shown in the fee breakdown. */
+    managementFeeBps: integer().notNull().default(0),
+    redeemFixedFee: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    performanceFeeBps: integer().notNull().default(0),
+    minPurchase: bigint({ mode: 'bigint' }).notNull(),
+    maxPurchase: bigint({ mode: 'bigint' }),
+    /** The fewest units (unit-minors) one redemption may ask for. */
+    minRedeemUnits: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`1`),
+    buyingPaused: boolean().notNull().default(false),
+    redeemingPaused: boolean().notNull().default(false),
+    /** Listed to investors. */
+    published: boolean().notNull().default(true),
+    /** Seeded by the embedded demo (shown with a demo badge). */
+    isDemo: boolean().notNull().default(false),
+    /** Top holdings: label and percent (two decimals as a string). */
+    assetAllocation: jsonb()
+      .$type<{ label: LocalizedText; percent: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    licences: jsonb()
+      .$type<{ title: LocalizedText; number: string; issuer: LocalizedText; issuedOn: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    documents: jsonb()
+      .$type<{ title: LocalizedText; url: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('funds_code_uq').on(t.code),
+    check('funds_fund_type', sql`${t.fundType} IN (1, 2, 3)`),
+    check('funds_risk', sql`${t.risk} IN (10, 25, 35, 60, 100)`),
+    check(
+      'funds_fees_nonneg',
+      sql`${t.purchaseFixedFee} >= 0 AND ${t.redeemFixedFee} >= 0 AND ${t.managementFeeBps} BETWEEN 0 AND 10000 AND ${t.performanceFeeBps} BETWEEN 0 AND 10000`,
+    ),
+    check(
+      'funds_limits',
+      sql`${t.minPurchase} > 0 AND (${t.maxPurchase} IS NULL OR ${t.maxPurchase} >= ${t.minPurchase}) AND ${t.minRedeemUnits} > 0`,
+    ),
+  ],
+);
+
+/** The daily NAV of a fund (decision 022): one per Tehran date; a correction is audited. */
+export const fundNavs = pgTable(
+  'fund_navs',
+  {
+    fundId: uuid()
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    /** The Tehran calendar date the NAV is for. */
+    navDate: date({ mode: 'string' }).notNull(),
+    /** Minor units of the fund's currency per whole unit. */
+    nav: bigint({ mode: 'bigint' }).notNull(),
+    publishedAt: createdAt(),
+    publishedBy: uuid().references(() => users.id),
+    /** Set when an operator corrected a published NAV (the audit log holds the old value and the reason). */
+    correctedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.fundId, t.navDate] }), check('fund_navs_positive', sql`${t.nav} > 0`)],
+);
+
+/** Announcements and reports of a fund (SPEC §2): an announcement may need the investor's agreement. */
+export const fundAnnouncements = pgTable(
+  'fund_announcements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fundId: uuid()
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['announcement', 'report'] }).notNull(),
+    title: jsonb().$type<LocalizedText>().notNull(),
+    body: jsonb().$type<LocalizedText>().notNull(),
+    /** The investor must tick "I agree" to mark it seen. */
+    requiresAgreement: boolean().notNull().default(false),
+    /** A report's document (an address the operator gives). */
+    documentUrl: text(),
+    createdBy: uuid().references(() => users.id),
+    publishedAt: createdAt(),
+  },
+  (t) => [index('fund_announcements_fund_idx').on(t.fundId, t.publishedAt)],
+);
+
+export const fundAnnouncementReads = pgTable(
+  'fund_announcement_reads',
+  {
+    announcementId: uuid()
+      .notNull()
+      .references(() => fundAnnouncements.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: createdAt(),
+    agreedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
+);
+
+/**
+ * A purchase request (SPEC §2 "Fund purchase"; decision 022). By wallet: the amount is held at once and
+ * the units issued at the NAV of the order's Tehran date when it is published (`Successful`), else when
+ * it is (`Waiting`). By card: `PaymentPending` until the gateway's payment is verified, then the same.
+ */
+export const fundPurchases = pgTable(
+  'fund_purchases',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fundId: uuid()
+      .notNull()
+      .references(() => funds.id, { onDelete: 'restrict' }),
+    method: text({ enum: ['wallet', 'card'] }).notNull(),
+    status: text({ enum: ['PaymentPending', 'Waiting', 'Successful', 'Failed', 'Canceled'] }).notNull(),
+    currency: text({ enum: ['IRT', 'USDT'] }).notNull(),
+    /** What the investor offered (minor units). */
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    fixedFee: bigint({ mode: 'bigint' }).notNull(),
+    /** The Tehran date whose NAV prices the order. */
+    navDate: date({ mode: 'string' }).notNull(),
+    nav: bigint({ mode: 'bigint' }),
+    units: bigint({ mode: 'bigint' }),
+    cost: bigint({ mode: 'bigint' }),
+    /** The card payment (a gateway deposit) that funds it. */
+    depositId: uuid().references(() => deposits.id),
+    holdJournalId: uuid().references(() => ledgerJournals.id),
+    journalId: uuid().references(() => ledgerJournals.id),
+    failReason: text(),
+    pricedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('fund_purchases_user_idx').on(t.userId, t.createdAt),
+    index('fund_purchases_waiting_idx')
+      .on(t.fundId, t.navDate)
+      .where(sql`status = 'Waiting'`),
+    check('fund_purchases_amount_positive', sql`${t.amount} > 0 AND ${t.fixedFee} >= 0`),
+    check(
+      'fund_purchases_priced',
+      sql`(${t.status} = 'Successful') = (${t.units} IS NOT NULL AND ${t.nav} IS NOT NULL AND ${t.journalId} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** A lot: the units of one purchase, redeemed first in, first out (decision 022). */
+export const fundLots = pgTable(
+  'fund_lots',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fundId: uuid()
+      .notNull()
+      .references(() => funds.id, { onDelete: 'restrict' }),
+    /** The purchase, or null for units from elsewhere (a gift). */
+    purchaseId: uuid().references(() => fundPurchases.id),
+    unitsIssued: bigint({ mode: 'bigint' }).notNull(),
+    unitsRemaining: bigint({ mode: 'bigint' }).notNull(),
+    nav: bigint({ mode: 'bigint' }).notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('fund_lots_holder_idx').on(t.userId, t.fundId, t.issuedAt),
+    check(
+      'fund_lots_units',
+      sql`${t.unitsIssued} > 0 AND ${t.unitsRemaining} >= 0 AND ${t.unitsRemaining} <= ${t.unitsIssued}`,
+    ),
+  ],
+);
+
+/**
+ * A redemption (SPEC §2 "Fund redeem"; decision 022): the units move to held at once and are bought back
+ * at the NAV of the request's Tehran date, lot by lot, oldest first, each lot with its early-exit fee.
+ */
+export const fundRedemptions = pgTable(
+  'fund_redemptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fundId: uuid()
+      .notNull()
+      .references(() => funds.id, { onDelete: 'restrict' }),
+    status: text({ enum: ['Waiting', 'Successful', 'Canceled'] }).notNull(),
+    currency: text({ enum: ['IRT', 'USDT'] }).notNull(),
+    units: bigint({ mode: 'bigint' }).notNull(),
+    navDate: date({ mode: 'string' }).notNull(),
+    nav: bigint({ mode: 'bigint' }),
+    value: bigint({ mode: 'bigint' }),
+    fixedFee: bigint({ mode: 'bigint' }),
+    earlyExitFee: bigint({ mode: 'bigint' }),
+    performanceFee: bigint({ mode: 'bigint' }),
+    proceeds: bigint({ mode: 'bigint' }),
+    /** Per lot: units, value, early-exit rate and fee, performance fee (strings of minor units). */
+    takes: jsonb().$type<Record<string, string>[]>(),
+    holdJournalId: uuid()
+      .notNull()
+      .references(() => ledgerJournals.id),
+    journalId: uuid().references(() => ledgerJournals.id),
+    pricedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('fund_redemptions_user_idx').on(t.userId, t.createdAt),
+    index('fund_redemptions_waiting_idx')
+      .on(t.fundId, t.navDate)
+      .where(sql`status = 'Waiting'`),
+    check('fund_redemptions_units_positive', sql`${t.units} > 0`),
+    check(
+      'fund_redemptions_priced',
+      sql`(${t.status} = 'Successful') = (${t.proceeds} IS NOT NULL AND ${t.journalId} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** A dividend an operator distributed to a fund's holders (`FundHolderDividendDistribution`, SPEC §3). */
+export const fundDividends = pgTable(
+  'fund_dividends',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fundId: uuid()
+      .notNull()
+      .references(() => funds.id, { onDelete: 'restrict' }),
+    /** Minor units of the fund's currency per whole unit. */
+    perUnit: bigint({ mode: 'bigint' }).notNull(),
+    total: bigint({ mode: 'bigint' }).notNull(),
+    holders: integer().notNull(),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [check('fund_dividends_positive', sql`${t.perUnit} > 0`)],
+);
+
+export const fundDividendPayments = pgTable(
+  'fund_dividend_payments',
+  {
+    dividendId: uuid()
+      .notNull()
+      .references(() => fundDividends.id, { onDelete: 'restrict' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    units: bigint({ mode: 'bigint' }).notNull(),
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    journalId: uuid()
+      .notNull()
+      .references(() => ledgerJournals.id),
+  },
+  (t) => [primaryKey({ columns: [t.dividendId, t.userId] })],
+);
+
+/** A consultation call an investor asked for from a fund's page (SPEC §2, §3); operators work the queue. */
+export const fundConsultations = pgTable(
+  'fund_consultations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fundId: uuid()
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    /** The Tehran date of the call (Today or Tomorrow when asked). */
+    callDate: date({ mode: 'string' }).notNull(),
+    period: text({ enum: ['Morning', 'Noon', 'Afternoon', 'Night'] }).notNull(),
+    /** E.164 */
+    phone: text().notNull(),
+    status: text({ enum: ['Open', 'Done', 'Canceled'] }).notNull(),
+    handledBy: uuid().references(() => users.id),
+    handledAt: timestamp({ withTimezone: true }),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('fund_consultations_queue_idx').on(t.status, t.callDate, t.createdAt)],
 );

@@ -24,6 +24,10 @@ export const SYSTEM_ACCOUNTS = [
   'adjustments',
   /** The house's side of trades and conversions between currencies. */
   'exchange',
+  /** The funds' money: what purchases paid in, what redemptions and dividends pay out (decision 022). */
+  'fund_custody',
+  /** A fund's units outstanding, in the fund's unit currency `U:<fund id>` (balance = − units held). */
+  'fund_units',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
