@@ -12,6 +12,9 @@ if (!process.env.VITE_SENTRY_DSN && process.env.SENTRY_DSN) {
  * their cache. Only libraries that the auth page needs anyway are named here; everything else
  * (Sentry, the dashboard's code, icons of other pages) follows the dynamic imports that use it.
  */
+/** Where `vite` and `vite preview` send `/api` (the API's default port unless API_PROXY_TARGET says otherwise). */
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+
 function vendorChunk(id: string): string | undefined {
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
   return undefined;
@@ -25,13 +28,13 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/api': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {
     port: 4173,
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/api': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

@@ -39,7 +39,6 @@ async function load(url: string, headers: Record<string, string>, opts: LoadOpti
 
 /** An investor of its own: not the demo investor (…0000) nor the demo operator (…0001, password and TOTP). */
 const BENCH_MOBILE = '09125550101';
-const BENCH_MOBILE_E164 = '+989125550101';
 
 async function json(res: Response, what: string): Promise<unknown> {
   const text = await res.text();
@@ -47,15 +46,19 @@ async function json(res: Response, what: string): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
-/** Signs in the way a user does: ask for a code, read it from the dev outbox, verify it. */
-async function signIn(baseUrl: string): Promise<string> {
+/**
+ * Signs in the way a user does: ask for a code, read it from the dev outbox, verify it. `mobile` (local
+ * form `09…`) is the bench investor's unless given; a new number becomes a new account. Returns the
+ * `name=value` of the session cookie.
+ */
+export async function signIn(baseUrl: string, mobile = BENCH_MOBILE): Promise<string> {
   const headers = { 'content-type': 'application/json' };
   await json(
-    await fetch(`${baseUrl}/api/auth/otp`, { method: 'POST', headers, body: JSON.stringify({ mobile: BENCH_MOBILE }) }),
+    await fetch(`${baseUrl}/api/auth/otp`, { method: 'POST', headers, body: JSON.stringify({ mobile }) }),
     'POST /api/auth/otp',
   );
   const outbox = (await json(
-    await fetch(`${baseUrl}/api/dev/outbox?mobile=${encodeURIComponent(BENCH_MOBILE_E164)}`),
+    await fetch(`${baseUrl}/api/dev/outbox?mobile=${encodeURIComponent(`+98${mobile.slice(1)}`)}`),
     'GET /api/dev/outbox',
   )) as { items?: { code?: string | null }[] };
   const code = outbox.items?.[0]?.code;
@@ -63,7 +66,7 @@ async function signIn(baseUrl: string): Promise<string> {
   const verify = await fetch(`${baseUrl}/api/auth/otp/verify`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ mobile: BENCH_MOBILE, code }),
+    body: JSON.stringify({ mobile, code }),
   });
   await json(verify, 'POST /api/auth/otp/verify');
   const cookie = verify.headers

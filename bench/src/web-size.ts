@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type react from '@vitejs/plugin-react';
+import type { Page } from 'playwright-core';
 import type * as Vite from 'vite';
 import { fromRoot, gzipSize, importFrom } from './lib';
 
@@ -130,7 +131,8 @@ export function measurePortalStatic(authRoute: RegExp): JsMeasure & { authChunk:
   return { ...measureFiles(distDir, files), authChunk };
 }
 
-const CHROMIUM_ARGS = [
+/** Chromium as the bench runs it (the auth page here, the fund page and Lighthouse in fund-page.ts). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -147,34 +149,35 @@ export function findChromium(): string | null {
 }
 
 /**
- * (b, the honest number) Loads `/auth` of the running portal in Chromium, with an empty cache, and sums
- * the gzip size of every JavaScript response until the page is idle: the entry, preloads, the lazy
- * route and whatever else the app decides to fetch before the user can type.
+ * Loads `url` in Chromium at a phone size (390 × 844), with an empty cache and the given cookies, and
+ * sums the gzip size of every JavaScript response until the page is idle and `ready` has resolved: the
+ * entry, preloads, the lazy route and whatever else the app fetches before the user can act.
  */
-export async function measurePortalInBrowser(
-  baseUrl: string,
+export async function measurePageJs(
+  url: string,
   chromiumPath: string,
+  opts: { cookies?: { name: string; value: string }[]; ready?: (page: Page) => Promise<void> } = {},
 ): Promise<JsMeasure & { finalUrl: string }> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    if (opts.cookies?.length) await context.addCookies(opts.cookies.map((c) => ({ ...c, url: new URL(url).origin })));
     const page = await context.newPage();
     const pending: Promise<JsFile | null>[] = [];
     page.on('response', (res) => {
-      const url = new URL(res.url());
+      const resUrl = new URL(res.url());
       const type = res.headers()['content-type'] ?? '';
-      if (!/\.m?js$/.test(url.pathname) && !type.includes('javascript')) return;
+      if (!/\.m?js$/.test(resUrl.pathname) && !type.includes('javascript')) return;
       pending.push(
         res.body().then(
-          (body) => ({ file: url.pathname.replace(/^\//, ''), bytes: body.byteLength, gzip: gzipSize(body) }),
+          (body) => ({ file: resUrl.pathname.replace(/^\//, ''), bytes: body.byteLength, gzip: gzipSize(body) }),
           () => null,
         ),
       );
     });
-    await page.goto(`${baseUrl}/auth`, { waitUntil: 'networkidle', timeout: 60_000 });
-    // The auth form is on screen: a text input the user can type the number into.
-    await page.getByRole('textbox').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    if (opts.ready) await opts.ready(page);
     await page.waitForLoadState('networkidle');
     const files = (await Promise.all(pending)).filter((f): f is JsFile => f !== null);
     const unique = [...new Map(files.map((f) => [f.file, f])).values()].sort((a, b) => b.gzip - a.gzip);
@@ -187,4 +190,19 @@ export async function measurePortalInBrowser(
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * (b, the honest number) Loads `/auth` of the running portal in Chromium, with an empty cache, and sums
+ * the gzip size of every JavaScript response until the page is idle: the entry, preloads, the lazy
+ * route and whatever else the app decides to fetch before the user can type.
+ */
+export async function measurePortalInBrowser(
+  baseUrl: string,
+  chromiumPath: string,
+): Promise<JsMeasure & { finalUrl: string }> {
+  return measurePageJs(`${baseUrl}/auth`, chromiumPath, {
+    // The auth form is on screen: a text input the user can type the number into.
+    ready: (page) => page.getByRole('textbox').first().waitFor({ state: 'visible', timeout: 30_000 }),
+  });
 }

@@ -23,7 +23,8 @@ export type Translate = (key: string, vars?: Record<string, string | number>) =>
 /**
  * The web app's own translations, so journeys find controls by the label a user reads
  * (`t('auth.mobile.label')` is «شمارهٔ موبایل» in Persian) and a copy change does not break them.
- * A key may name a lazily loaded namespace as the app does (`t('kyc:identity.submit')` reads kyc.json);
+ * A key may name a lazily loaded namespace as the app does (`t('kyc:identity.submit')` reads kyc.json,
+ * `t('fundOrders:purchase.submit')` fund-orders.json);
  * without one it reads translation.json. `{{name}}` is filled from `vars`; a missing key throws, so a
  * typo fails loudly.
  */
@@ -32,13 +33,15 @@ export function translator(lng: Lng): Translate {
   const load = (ns: string): Tree => {
     let tree = trees.get(ns);
     if (!tree) {
-      tree = JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8')) as Tree;
+      // A namespace is named as the app names it (`fundOrders`); its file is kebab-case (`fund-orders.json`).
+      const file = ns.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      tree = JSON.parse(readFileSync(path.join(localesDir, lng, `${file}.json`), 'utf8')) as Tree;
       trees.set(ns, tree);
     }
     return tree;
   };
   return (key, vars = {}) => {
-    const m = /^([a-z]+):(.*)$/.exec(key);
+    const m = /^([a-z][a-zA-Z]*):(.*)$/.exec(key);
     const [ns, rest] = m ? [m[1]!, m[2]!] : ['translation', key];
     let node: string | Tree | undefined = load(ns);
     for (const part of rest.split('.')) node = typeof node === 'object' ? node[part] : undefined;

@@ -33,6 +33,9 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { offlineDepositsRoutes } from './modules/offline-deposits/offline-deposits.routes';
 import { userRequestsRoutes } from './modules/user-requests/user-requests.routes';
 import { depositByIdRoutes } from './modules/deposit-by-id/deposit-by-id.routes';
+import { fundsRoutes } from './modules/funds/funds.routes';
+import { fundOrdersRoutes } from './modules/fund-orders/fund-orders.routes';
+import { priceWaitingOrders } from './modules/fund-orders/pricing.service';
 import { createCsvStatementParser } from './adapters/settlement/csv-statement';
 import { createPayment } from './adapters/payment/create-payment';
 import type { PaymentPort } from './adapters/payment/payment.port';
@@ -248,6 +251,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     moneyDeskRoutes(api, { db: database.db });
     adjustmentsRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
     userLedgerRoutes(api, { db: database.db });
+    fundsRoutes(api, {
+      db: database.db,
+      ...(opts.now ? { now: opts.now } : {}),
+      // A published NAV prices the orders waiting for it (decision 022).
+      onNavPublished: async (fundId, navDate) => {
+        await priceWaitingOrders(database.db, { fundId, navDate, ...(opts.now ? { now: opts.now() } : {}) });
+      },
+    });
+    fundOrdersRoutes(api, {
+      db: database.db,
+      payment,
+      ...(opts.now ? { now: opts.now } : {}),
+      ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    });
     if (!isProd) devRoutes(api, { db: database.db });
   });
   // The sandbox gateway's own page (embedded mode), outside /api: the payer's browser goes there.

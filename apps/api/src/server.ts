@@ -8,6 +8,9 @@ import { loadOrCreateSecret } from './lib/secrets';
 import { seedDemo } from './seed/demo';
 import { payDueWithdrawals } from './modules/withdrawals/withdrawals.service';
 import { runSettlementJobs } from './modules/deposit-by-id/deposit-by-id.service';
+import { runFundOrderJobs } from './modules/fund-orders/pricing.service';
+import { startDemoNavJob } from './seed/demo-funds';
+import { priceWaitingOrders } from './modules/fund-orders/pricing.service';
 
 async function main() {
   const env = parseEnv();
@@ -46,6 +49,15 @@ async function main() {
       })
     : null;
 
+  // The embedded demo may run across days: its demo funds get each day's NAV (demo-funds.ts).
+  const stopDemoNavs = demo && database.driver === 'pglite' ? startDemoNavJob({
+          db: database.db,
+          log: app.log,
+          onNavPublished: async (fundId, navDate) => {
+            await priceWaitingOrders(database.db, { fundId, navDate });
+          },
+        }) : null;
+
   // Scheduled work that is safe on every instance at once (rows claimed with SKIP LOCKED): approved
   // withdrawals are paid out when their bank cycle comes; imported statement lines are matched and
   // returns whose cycle has come are recorded (decision 020).
@@ -54,7 +66,11 @@ async function main() {
       app.log.error({ err }, 'withdrawal payout job failed'),
     );
     runSettlementJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'settlement job failed'));
+    // Fund orders waiting for a NAV that is published (decision 022): the publication prices them; this catches
+    // up on any it missed.
+    runFundOrderJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'fund order job failed'));
   }, 60_000);
+  runFundOrderJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'fund order job failed'));
   jobs.unref();
 
   let closing = false;
@@ -62,6 +78,7 @@ async function main() {
     if (closing) return;
     closing = true;
     clearInterval(jobs);
+    stopDemoNavs?.();
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {

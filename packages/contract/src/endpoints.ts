@@ -24,6 +24,10 @@ import * as adminAdjustments from './admin/adjustments';
 import * as adminUserLedger from './admin/user-ledger';
 import * as depositById from './wallet/deposit-by-id';
 import * as adminBankStatements from './admin/bank-statements';
+import * as fundOrders from './funds/orders';
+import * as adminFundOrders from './admin/fund-orders';
+import * as fundCatalogue from './funds/catalogue';
+import * as adminFunds from './admin/funds';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -55,4 +59,8 @@ export const allEndpoints: Endpoint[] = [
   adminUserLedger,
   depositById,
   adminBankStatements,
+  fundOrders,
+  adminFundOrders,
+  fundCatalogue,
+  adminFunds,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

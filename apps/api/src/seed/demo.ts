@@ -4,6 +4,8 @@ import { users } from '../db/schema';
 import { writeAudit } from '../lib/audit';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { openTotpSecret, provisionOperator, sealTotpSecret } from '../modules/admin/operators.service';
+import { seedDemoFunds } from './demo-funds';
+import { seedDemoHoldings } from './demo-holdings'; // TEMP-E2E
 
 export const DEMO_MOBILE = '+989120000000';
 
@@ -28,7 +30,8 @@ export interface DemoSeed {
 
 /**
  * Demo data for the embedded mode, labelled as such (`is_demo`). Idempotent: a second start keeps
- * what the first one made. Later modules add their catalogue (funds, baskets, academy…) here.
+ * what the first one made. Later modules add their catalogue (baskets, academy…) here; the funds are
+ * `demo-funds.ts`.
  */
 export async function seedDemo(db: Db, opts: { secret: string; withOperator: boolean }): Promise<DemoSeed> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, DEMO_MOBILE)).limit(1);
@@ -45,6 +48,8 @@ export async function seedDemo(db: Db, opts: { secret: string; withOperator: boo
       })
       .onConflictDoNothing();
   }
+  await seedDemoFunds(db);
+  await seedDemoHoldings(db, new Date()); // TEMP-E2E
   const operator = opts.withOperator && (await seedDemoOperator(db, opts.secret));
   return { demoMobile: DEMO_MOBILE, operator: operator ? DEMO_OPERATOR : null };
 }

@@ -61,6 +61,27 @@ export const routes: RouteObject[] = [
             path: paths.walletDeposit.path,
             lazy: () => import('./routes/deposits').then((m) => ({ Component: m.DepositRoute })),
           },
+          ...(
+            [
+              [paths.funds.path, 'FundsRoute'],
+              [paths.fund.path, 'FundRoute'],
+            ] as const
+          ).map(([path, name]) => ({
+            path,
+            lazy: () => import('./routes/funds').then((m) => ({ Component: m[name] })),
+          })),
+          ...(
+            [
+              [paths.fundPurchase.path, 'FundPurchaseRoute'],
+              [paths.fundPurchasePayment.path, 'FundPurchasePaymentRoute'],
+              [paths.fundPurchaseOutcome.path, 'FundPurchaseOutcomeRoute'],
+              [paths.fundRedeem.path, 'FundRedeemRoute'],
+              [paths.fundRedeemSuccess.path, 'FundRedeemSuccessRoute'],
+            ] as const
+          ).map(([path, name]) => ({
+            path,
+            lazy: () => import('./routes/fund-orders').then((m) => ({ Component: m[name] })),
+          })),
           {
             path: paths.userRequests.path,
             lazy: () => import('./routes/user-requests').then((m) => ({ Component: m.UserRequestsRoute })),

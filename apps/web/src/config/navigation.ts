@@ -9,6 +9,7 @@ import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { paths } from './paths';
 
@@ -39,9 +40,20 @@ const profilePaths = [
   paths.userRequests.path,
 ] as const;
 
+/** A fund's page, its purchase and redemption pages: under the funds tab. */
+const fundPaths = [
+  paths.fund.path,
+  paths.fundPurchase.path,
+  paths.fundPurchasePayment.path,
+  paths.fundPurchaseOutcome.path,
+  paths.fundRedeem.path,
+  paths.fundRedeemSuccess.path,
+] as const;
+
 /** The side navigation (desktop). */
 export const navItems: readonly NavItem[] = [
   { labelKey: 'nav.dashboard', to: paths.home.getHref(), icon: DashboardOutlined, end: true },
+  { labelKey: 'nav.funds', to: paths.funds.getHref(), icon: ShowChartOutlined, alsoActiveOn: fundPaths },
   { labelKey: 'nav.wallet', to: paths.wallet.getHref(), icon: AccountBalanceWalletOutlined },
   { labelKey: 'nav.transactions', to: paths.transactions.getHref(), icon: ReceiptLongOutlined },
   {
@@ -61,6 +73,7 @@ export const navItems: readonly NavItem[] = [
 /** The bottom navigation (phone): the profile tab opens the profile menu. */
 export const bottomNavItems: readonly NavItem[] = [
   { labelKey: 'nav.dashboard', to: paths.home.getHref(), icon: DashboardOutlined, end: true },
+  { labelKey: 'nav.funds', to: paths.funds.getHref(), icon: ShowChartOutlined, alsoActiveOn: fundPaths },
   {
     labelKey: 'nav.wallet',
     to: paths.wallet.getHref(),

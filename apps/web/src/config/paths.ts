@@ -26,6 +26,54 @@ export const paths = {
     path: '/funds',
     getHref: (tab?: 'crypto' | 'gold-silver' | 'fixed-income') => withQuery('/funds', { tab }),
   },
+  /** A fund's page (SPEC §2): `content` is the tab; `status`/`orderid` after a purchase, `sellStatus`/`redeemRequestId` after a redemption. */
+  fund: {
+    path: '/fund/:fundId',
+    getHref: (
+      fundId: string,
+      query?: {
+        content?: 'main' | 'about' | 'announcements' | 'history';
+        investingAmount?: string;
+        page?: number;
+        status?: 'success' | 'failed';
+        orderid?: string;
+        sellStatus?: 'success';
+        redeemRequestId?: string;
+      },
+    ) =>
+      withQuery(`/fund/${encodeURIComponent(fundId)}`, {
+        content: query?.content,
+        investingAmount: query?.investingAmount,
+        page: query?.page && query.page > 1 ? String(query.page) : undefined,
+        status: query?.status,
+        orderid: query?.orderid,
+        sellStatus: query?.sellStatus,
+        redeemRequestId: query?.redeemRequestId,
+      }),
+  },
+  fundPurchase: {
+    path: '/fund/purchase/:fundId',
+    getHref: (fundId: string, amount?: string) =>
+      withQuery(`/fund/purchase/${encodeURIComponent(fundId)}`, { amount }),
+  },
+  /** The purchase request's payment page and its outcomes (SPEC §2). */
+  fundPurchasePayment: {
+    path: '/fund/purchase/payment/:purchaseRequestId',
+    getHref: (purchaseRequestId: string) => `/fund/purchase/payment/${encodeURIComponent(purchaseRequestId)}`,
+  },
+  fundPurchaseOutcome: {
+    path: '/fund/purchase/payment/:purchaseRequestId/:outcome',
+    getHref: (purchaseRequestId: string, outcome: 'success' | 'waiting' | 'unsuccess') =>
+      `/fund/purchase/payment/${encodeURIComponent(purchaseRequestId)}/${outcome}`,
+  },
+  fundRedeem: {
+    path: '/fund/redeem/:id',
+    getHref: (fundId: string) => `/fund/redeem/${encodeURIComponent(fundId)}`,
+  },
+  fundRedeemSuccess: {
+    path: '/fund/redeem/success/:id',
+    getHref: (redemptionId: string) => `/fund/redeem/success/${encodeURIComponent(redemptionId)}`,
+  },
   baskets: { path: '/baskets', getHref: () => '/baskets' },
   wallet: {
     path: '/wallet',
@@ -102,6 +150,17 @@ export const paths = {
   adminOfflineDeposit: {
     path: 'offline-deposits/:depositId',
     getHref: (depositId: string) => `/admin/offline-deposits/${encodeURIComponent(depositId)}`,
+  },
+  adminFunds: { path: 'funds', getHref: () => '/admin/funds' },
+  adminFundNew: { path: 'funds/new', getHref: () => '/admin/funds/new' },
+  adminFund: {
+    path: 'funds/:fundId',
+    getHref: (fundId: string, tab?: 'details' | 'navs' | 'announcements' | 'orders' | 'dividends') =>
+      withQuery(`/admin/funds/${encodeURIComponent(fundId)}`, { tab }),
+  },
+  adminConsultations: {
+    path: 'consultations',
+    getHref: (status?: 'Open' | 'Done' | 'Canceled') => withQuery('/admin/consultations', { status }),
   },
   adminBankStatements: {
     path: 'bank-statements',

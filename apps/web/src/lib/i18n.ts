@@ -35,6 +35,10 @@ export const WALLET_NS = 'wallet';
 export const DEPOSIT_NS = 'deposit';
 /** The user requests list (`/user-requests`). */
 export const REQUESTS_NS = 'requests';
+/** The funds list and a fund's page (`/funds`, `/fund/{id}`). */
+export const FUNDS_NS = 'funds';
+/** Buying and redeeming fund units (`/fund/purchase/…`, `/fund/redeem/…`). */
+export const FUND_ORDERS_NS = 'fundOrders';
 export type LazyNamespace =
   | typeof ACCOUNT_NS
   | typeof KYC_NS
@@ -42,7 +46,9 @@ export type LazyNamespace =
   | typeof BANK_NS
   | typeof WALLET_NS
   | typeof DEPOSIT_NS
-  | typeof REQUESTS_NS;
+  | typeof REQUESTS_NS
+  | typeof FUNDS_NS
+  | typeof FUND_ORDERS_NS;
 
 const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<{ default: ResourceKey }>>> = {
   account: {
@@ -79,6 +85,16 @@ const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<
     fa: () => import('@/locales/fa/requests.json'),
     ar: () => import('@/locales/ar/requests.json'),
     en: () => import('@/locales/en/requests.json'),
+  },
+  funds: {
+    fa: () => import('@/locales/fa/funds.json'),
+    ar: () => import('@/locales/ar/funds.json'),
+    en: () => import('@/locales/en/funds.json'),
+  },
+  fundOrders: {
+    fa: () => import('@/locales/fa/fund-orders.json'),
+    ar: () => import('@/locales/ar/fund-orders.json'),
+    en: () => import('@/locales/en/fund-orders.json'),
   },
 };
 

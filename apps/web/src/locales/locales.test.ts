@@ -24,6 +24,12 @@ import enAccount from './en/account.json';
 import en from './en/translation.json';
 import faAccount from './fa/account.json';
 import fa from './fa/translation.json';
+import faFunds from './fa/funds.json';
+import arFunds from './ar/funds.json';
+import enFunds from './en/funds.json';
+import faFundOrders from './fa/fund-orders.json';
+import arFundOrders from './ar/fund-orders.json';
+import enFundOrders from './en/fund-orders.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -52,6 +58,8 @@ const languages = {
     wallet: faWallet,
     deposit: faDeposit,
     requests: faRequests,
+    funds: faFunds,
+    fundOrders: faFundOrders,
   }),
   ar: withLazy(ar, {
     account: arAccount,
@@ -61,6 +69,8 @@ const languages = {
     wallet: arWallet,
     deposit: arDeposit,
     requests: arRequests,
+    funds: arFunds,
+    fundOrders: arFundOrders,
   }),
   en: withLazy(en, {
     account: enAccount,
@@ -70,6 +80,8 @@ const languages = {
     wallet: enWallet,
     deposit: enDeposit,
     requests: enRequests,
+    funds: enFunds,
+    fundOrders: enFundOrders,
   }),
 };
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();

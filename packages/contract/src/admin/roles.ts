@@ -30,12 +30,18 @@ export const PERMISSIONS = [
   'money.review',
   /** Propose, approve (another operator's proposal) and reject manual adjustments (decision 019). */
   'money.adjust',
+  /** Read the funds, their NAVs, orders and the consultation queue (issue 6). */
+  'funds.read',
+  /** Work the consultation queue (mark a call done or cancelled). */
+  'funds.consult',
+  /** Create and edit funds, publish and correct NAVs, pause buying or redeeming, publish announcements, distribute dividends. */
+  'funds.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   investor: [],
-  operator: ['users.read', 'users.note', 'kyc.read', 'kyc.review', 'money.read'],
+  operator: ['users.read', 'users.note', 'kyc.read', 'kyc.review', 'money.read', 'funds.read', 'funds.consult'],
   senior_operator: [
     'users.read',
     'users.note',
@@ -46,6 +52,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'money.read',
     'money.review',
     'money.adjust',
+    'funds.read',
+    'funds.consult',
+    'funds.manage',
   ],
   admin: PERMISSIONS,
 };

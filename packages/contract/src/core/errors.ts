@@ -119,6 +119,28 @@ export const ERROR_STATUS = {
   ADJUSTMENT_SAME_OPERATOR: 403,
   /** An operator cannot propose or approve an adjustment of their own wallet. */
   ADJUSTMENT_OWN_ACCOUNT: 403,
+  // the fund catalogue and the fund desk (issue 6, decisions 021, 022)
+  /** The announcement needs the investor's agreement: tick "I agree" to mark it seen. */
+  ANNOUNCEMENT_AGREEMENT_REQUIRED: 400,
+  /** Today's time period is already over in Tehran: choose a later period or Tomorrow. */
+  CONSULTATION_PERIOD_OVER: 400,
+  /** The user already has an open consultation request for this fund on that date. */
+  CONSULTATION_ALREADY_REQUESTED: 409,
+  /** Another fund already has this code. */
+  FUND_CODE_TAKEN: 409,
+  /** The fund has published NAVs or orders (priced in its currency): its currency can no longer change. */
+  FUND_CURRENCY_LOCKED: 409,
+  /** The fund's NAV of that date is already published: correct it instead. */
+  FUND_NAV_EXISTS: 409,
+  // fund orders (issue 6, decision 022)
+  /** SPEC §8 "buying or redeeming shares currently not possible": the operators paused buying (or redeeming) this fund. */
+  FUND_TRADING_PAUSED: 409,
+  /** More units than the investor holds available (units promised to a waiting redemption are not available). */
+  FUND_UNITS_INSUFFICIENT: 422,
+  /** The amount buys no unit at the NAV, or the redemption's proceeds would not be positive after its fees. */
+  FUND_ORDER_TOO_SMALL: 422,
+  /** SPEC §8 "payment method disabled": this method is not accepted here (a card for a fund not in toman). */
+  PAYMENT_METHOD_DISABLED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -5,7 +5,7 @@
  * `../admin/funds.ts`.
  */
 import { z } from 'zod';
-import { FundRisk, UserRequestStatus } from '../core/enums';
+import { FundRisk, type UserRequestStatus } from '../core/enums';
 
 export const FUND_KINDS = ['gold', 'silver', 'staking', 'index', 'active', 'vip'] as const;
 export type FundKind = (typeof FUND_KINDS)[number];
@@ -27,7 +27,7 @@ export const FUND_TYPES = { Index: 1, FixedIncome: 2, Active: 3 } as const;
 export type FundTypeName = keyof typeof FUND_TYPES;
 export const fundTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
-export const FUND_RISKS = Object.values(FundRisk) as (typeof FundRisk)[keyof typeof FundRisk][];
+export const FUND_RISKS: (typeof FundRisk)[keyof typeof FundRisk][] = Object.values(FundRisk);
 export type FundRiskValue = (typeof FUND_RISKS)[number];
 export const fundRiskSchema = z.union([z.literal(10), z.literal(25), z.literal(35), z.literal(60), z.literal(100)]);
 

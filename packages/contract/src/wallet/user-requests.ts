@@ -3,16 +3,17 @@
  * waits for someone (an operator, a bank cycle) in one list, each as a `UserRequestsResponseType` with a
  * `UserRequestStatus`, ordered by a `UserRequestDisplayOrder`, paged, filtered by type and status.
  *
- * Today the list holds toman withdrawals (`WithdrawalFromTomanWallet`) and offline deposits
- * (`OfflineTomanDeposit`). Gateway deposits are not requests: the payer is at the gateway and the
- * outcome is known in a minute, and SPEC §3 has no type for them; they are in the wallet history. The
- * other types (fund orders, tether) join as their features arrive. Cancelling goes through the
+ * Today the list holds toman withdrawals (`WithdrawalFromTomanWallet`), offline deposits
+ * (`OfflineTomanDeposit`) and fund orders (`BuyFund`, `SellFund`; issue 6, decision 022). Gateway
+ * deposits are not requests: the payer is at the gateway and the outcome is known in a minute, and SPEC §3
+ * has no type for them; they are in the wallet history. Tether requests join as their feature arrives. Cancelling goes through the
  * request's own endpoint (`cancelWithdrawal`, `cancelOfflineDeposit`) when `canCancel` says so.
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { UserRequestDisplayOrder, UserRequestsResponseType, UserRequestStatus } from '../core/enums';
 import { currencySchema } from '../core/money';
+import { PURCHASE_FAIL_REASONS } from '../funds/orders';
 import { OFFLINE_DEPOSIT_REJECT_REASONS } from './offline-deposits';
 import { WITHDRAWAL_REJECT_REASONS } from './withdrawals';
 
@@ -20,7 +21,7 @@ export const USER_REQUESTS_PAGE_SIZE = 10;
 
 /** Every reason a request of any type may be refused for (the web translates `<type>.<reason>`). */
 export const USER_REQUEST_REJECT_REASONS = [
-  ...new Set([...WITHDRAWAL_REJECT_REASONS, ...OFFLINE_DEPOSIT_REJECT_REASONS]),
+  ...new Set([...WITHDRAWAL_REJECT_REASONS, ...OFFLINE_DEPOSIT_REJECT_REASONS, ...PURCHASE_FAIL_REASONS]),
 ] as [string, ...string[]];
 
 export const userRequestSchema = z.object({
@@ -28,10 +29,17 @@ export const userRequestSchema = z.object({
   type: z.enum(UserRequestsResponseType),
   status: z.enum(UserRequestStatus),
   currency: currencySchema,
-  /** As asked (a withdrawal) or as paid (a deposit), in the currency's scale. */
+  /**
+   * As asked (a withdrawal, a fund purchase), as paid (a deposit), or what reached the wallet (a fund
+   * redemption: its proceeds, "0" until priced), in the currency's scale.
+   */
   amount: z.string(),
-  /** The house's fee taken from it ("0" when none). */
+  /** The house's fee taken from it ("0" when none, or not known yet). */
   fee: z.string(),
+  /** Fund orders: the fund. */
+  fundId: z.string().nullable().optional(),
+  /** Fund orders: the units bought (once priced) or asked to redeem. */
+  units: z.string().nullable().optional(),
   rejectReason: z.enum(USER_REQUEST_REJECT_REASONS).nullable(),
   /** When a decision may be expected: created + 48 hours for requests an operator reviews (SPEC §9). */
   reviewDeadline: z.string().nullable(),

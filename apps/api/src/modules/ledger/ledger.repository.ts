@@ -6,11 +6,34 @@ import { ledgerAccounts, ledgerJournals, ledgerPostings } from '../../db/schema'
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
 
+/**
+ * What a ledger account or posting may be in: one of the four currencies (SPEC §1), or the units of a fund,
+ * `U:<fund id>` (decision 022; contract `unitCurrency`). Unit accounts never appear in wallet views.
+ */
+export type UnitCurrency = `U:${string}`;
+export type LedgerCurrency = Currency | UnitCurrency;
+
+export const isUnitCurrency = (currency: string): currency is UnitCurrency => currency.startsWith('U:');
+
+/** SQL that keeps the four currencies' accounts only (`<alias>.currency`): wallet views never list unit accounts. */
+export const CASH_CURRENCIES_SQL = sql.raw(`(${CURRENCIES.map((c) => `'${c}'`).join(', ')})`);
+
+/** The account column compared with a ledger currency (the column's type names the four currencies only). */
+const currencyIs = (currency: LedgerCurrency) => eq(ledgerAccounts.currency, currency as Currency);
+
 /** Opens a user's eight accounts (four currencies × available/held) if they are not open yet. */
 export async function openUserAccounts(tx: DbOrTx, userId: string): Promise<void> {
   await tx
     .insert(ledgerAccounts)
     .values(CURRENCIES.flatMap((currency) => USER_BUCKETS.map((code) => ({ userId, code, currency }))))
+    .onConflictDoNothing();
+}
+
+/** Opens a user's two accounts (available/held) of a fund's units, if they are not open yet. */
+export async function openUserUnitAccounts(tx: DbOrTx, userId: string, currency: UnitCurrency): Promise<void> {
+  await tx
+    .insert(ledgerAccounts)
+    .values(USER_BUCKETS.map((code) => ({ userId, code, currency: currency as Currency })))
     .onConflictDoNothing();
 }
 
@@ -21,15 +44,13 @@ export async function findUserAccounts(tx: DbOrTx, userId: string): Promise<Ledg
 export async function findUserAccount(
   tx: DbOrTx,
   userId: string,
-  currency: Currency,
+  currency: LedgerCurrency,
   bucket: UserBucket,
 ): Promise<LedgerAccountRow | undefined> {
   const [row] = await tx
     .select()
     .from(ledgerAccounts)
-    .where(
-      and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.code, bucket), eq(ledgerAccounts.currency, currency)),
-    )
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.code, bucket), currencyIs(currency)))
     .limit(1);
   return row;
 }
@@ -38,37 +59,34 @@ export async function findUserAccount(
 export async function findUserBucketAccounts(
   tx: DbOrTx,
   userId: string,
-  currency: Currency,
+  currency: LedgerCurrency,
   buckets: readonly UserBucket[],
 ): Promise<LedgerAccountRow[]> {
   return tx
     .select()
     .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.userId, userId),
-        inArray(ledgerAccounts.code, [...buckets]),
-        eq(ledgerAccounts.currency, currency),
-      ),
-    );
+    .where(and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.code, [...buckets]), currencyIs(currency)));
 }
 
 /**
  * The id of a system account, opened on first use: read first (the usual case, one statement), and only
  * when it is missing inserted (a racing opener's row wins the conflict) and read again.
  */
-export async function systemAccountId(tx: DbOrTx, code: SystemAccount, currency: Currency): Promise<string> {
+export async function systemAccountId(tx: DbOrTx, code: SystemAccount, currency: LedgerCurrency): Promise<string> {
   const find = async () => {
     const [row] = await tx
       .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
-      .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, code), eq(ledgerAccounts.currency, currency)))
+      .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.code, code), currencyIs(currency)))
       .limit(1);
     return row?.id;
   };
   const existing = await find();
   if (existing) return existing;
-  await tx.insert(ledgerAccounts).values({ userId: null, code, currency }).onConflictDoNothing();
+  await tx
+    .insert(ledgerAccounts)
+    .values({ userId: null, code, currency: currency as Currency })
+    .onConflictDoNothing();
   const opened = await find();
   if (!opened) throw new Error(`system account ${code}/${currency} could not be opened`);
   return opened;
@@ -89,11 +107,13 @@ export async function insertJournal(
 export async function insertPostings(
   tx: DbOrTx,
   journalId: string,
-  postings: readonly { accountId: string; currency: Currency; amount: bigint }[],
+  postings: readonly { accountId: string; currency: LedgerCurrency; amount: bigint }[],
 ): Promise<{ accountId: string; amount: bigint; balanceAfter: bigint }[]> {
   return tx
     .insert(ledgerPostings)
-    .values(postings.map((p) => ({ journalId, accountId: p.accountId, currency: p.currency, amount: p.amount })))
+    .values(
+      postings.map((p) => ({ journalId, accountId: p.accountId, currency: p.currency as Currency, amount: p.amount })),
+    )
     .returning({
       accountId: ledgerPostings.accountId,
       amount: ledgerPostings.amount,
@@ -109,7 +129,7 @@ export async function insertPostings(
 export async function insertJournalWithPostings(
   tx: DbOrTx,
   journal: { refType: string; refId: string; memo: string | null; createdBy: string | null },
-  postings: readonly { accountId: string; currency: Currency; amount: bigint }[],
+  postings: readonly { accountId: string; currency: LedgerCurrency; amount: bigint }[],
 ): Promise<{ journalId: string; postings: { accountId: string; amount: bigint; balanceAfter: bigint }[] }> {
   const values = sql.join(
     postings.map((p, i) => sql`(${p.accountId}::uuid, ${p.currency}, ${p.amount.toString()}::bigint, ${i})`),

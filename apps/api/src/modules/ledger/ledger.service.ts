@@ -7,7 +7,6 @@
  * a fixed lock order, and the refusal of a transfer from an account to itself.
  */
 import { AppError } from '@portal/contract/core/errors';
-import type { Currency } from '@portal/contract/core/money';
 import type { JournalRefType, SystemAccount, UserBucket } from '@portal/contract/wallet/ledger';
 import type { DbOrTx } from '../../db/client';
 import { violatedCheckConstraint } from '../../lib/db-errors';
@@ -15,14 +14,20 @@ import {
   findUserAccount,
   findUserBucketAccounts,
   insertJournalWithPostings,
+  isUnitCurrency,
   openUserAccounts,
+  openUserUnitAccounts,
   systemAccountId,
+  type LedgerCurrency,
 } from './ledger.repository';
+
+export type { LedgerCurrency, UnitCurrency } from './ledger.repository';
 
 export interface PostingInput {
   accountId: string;
-  currency: Currency;
-  /** Minor units; positive credits the account, negative debits it. Never zero. */
+  /** One of the four currencies, or a fund's units `U:<fund id>` (decision 022). */
+  currency: LedgerCurrency;
+  /** Minor units (unit-minors for units); positive credits the account, negative debits it. Never zero. */
   amount: bigint;
 }
 
@@ -53,7 +58,7 @@ export function inLockOrder<T extends { accountId: string }>(postings: readonly 
 export function assertJournalShape(postings: readonly PostingInput[]): void {
   if (postings.length < 2) throw new Error('a journal needs at least two postings');
   const seen = new Set<string>();
-  const sums = new Map<Currency, bigint>();
+  const sums = new Map<LedgerCurrency, bigint>();
   for (const p of postings) {
     if (typeof p.amount !== 'bigint') throw new Error('posting amounts are bigint minor units');
     if (p.amount === 0n) throw new Error('a posting never moves zero');
@@ -86,16 +91,20 @@ export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<Post
   }
 }
 
-/** A user's bucket account, opening the user's accounts on first use. */
+/**
+ * A user's bucket account, opening the user's accounts on first use: the eight of the four currencies, or
+ * the two of a fund's units.
+ */
 export async function userAccountId(
   tx: DbOrTx,
   userId: string,
-  currency: Currency,
+  currency: LedgerCurrency,
   bucket: UserBucket = 'available',
 ): Promise<string> {
   const found = await findUserAccount(tx, userId, currency, bucket);
   if (found) return found.id;
-  await openUserAccounts(tx, userId);
+  if (isUnitCurrency(currency)) await openUserUnitAccounts(tx, userId, currency);
+  else await openUserAccounts(tx, userId);
   const opened = await findUserAccount(tx, userId, currency, bucket);
   if (!opened) throw new Error(`account ${userId}/${currency}/${bucket} could not be opened`);
   return opened.id;
@@ -104,7 +113,7 @@ export async function userAccountId(
 export interface TransferInput {
   fromAccountId: string;
   toAccountId: string;
-  currency: Currency;
+  currency: LedgerCurrency;
   /** Minor units, positive. */
   amount: bigint;
   refType: JournalRefType;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Currency } from '@portal/contract/core/money';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { CASH_CURRENCIES_SQL } from '../ledger/ledger.repository';
 
 export interface JournalRow {
   id: string;
@@ -33,7 +34,8 @@ export async function findUserJournals(
   tx: DbOrTx,
   f: { userId: string; currency?: Currency | undefined; limit: number; offset: number },
 ): Promise<{ rows: JournalRow[]; total: number }> {
-  const where: SQL[] = [sql`a.user_id = ${f.userId}`];
+  // The four currencies' postings only: a fund's unit postings (`U:<fund id>`, decision 022) are not money.
+  const where: SQL[] = [sql`a.user_id = ${f.userId}`, sql`a.currency IN ${CASH_CURRENCIES_SQL}`];
   if (f.currency) where.push(sql`a.currency = ${f.currency}`);
   const mine = sql`SELECT p.journal_id, max(p.id) AS last_posting
       FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
@@ -68,7 +70,7 @@ export async function findJournalPostings(tx: DbOrTx, journalIds: readonly strin
     sql`SELECT p.journal_id, a.id AS account_id, a.user_id, a.code, p.currency,
                p.amount::text AS amount, p.balance_after::text AS balance_after
         FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-        WHERE p.journal_id IN (${ids})
+        WHERE p.journal_id IN (${ids}) AND p.currency IN ${CASH_CURRENCIES_SQL}
         ORDER BY p.id`,
   );
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { UserRequestDisplayOrder, UserRequestsResponseType, UserRequestStatus } from '@portal/contract/core/enums';
 import type { Currency } from '@portal/contract/core/money';
+import { PURCHASE_USER_STATUS, REDEMPTION_USER_STATUS } from '@portal/contract/funds/funds';
 import { DEPOSIT_USER_STATUS } from '@portal/contract/wallet/offline-deposits';
 import { WITHDRAWAL_USER_STATUS } from '@portal/contract/wallet/withdrawals';
 import { queryRows, type DbOrTx } from '../../db/client';
@@ -20,6 +21,9 @@ export interface UserRequestRow {
   reject_reason: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** Fund orders: the fund, and the units bought or asked to redeem (unit-minors); null for the others. */
+  fund_id: string | null;
+  units: string | null;
 }
 
 /** `CASE <column> WHEN 'Pending' THEN 'Pending' …`: the server's status as the user reads it, from the contract's map. */
@@ -34,17 +38,31 @@ function userStatusOf(column: SQL, map: Record<string, RequestStatus>): SQL {
 
 /**
  * Where each type of request lives: one SELECT per source, all of the same shape. Types without a
- * source yet (fund orders, tether) have none.
+ * source yet (tether) have none. A fund purchase's fee is its fixed fee; a redemption's amount is its
+ * proceeds and its fee the sum of its fees, both 0 until it is priced.
  */
 const SOURCES: Partial<Record<RequestType, (userId: string) => SQL>> = {
   WithdrawalFromTomanWallet: (userId) =>
     sql`SELECT id, 'WithdrawalFromTomanWallet' AS type, ${userStatusOf(sql`status`, WITHDRAWAL_USER_STATUS)} AS status,
-               status AS state, currency, amount, 0::bigint AS fee, reject_reason, created_at, updated_at
+               status AS state, currency, amount, 0::bigint AS fee, reject_reason, created_at, updated_at,
+               NULL::uuid AS fund_id, NULL::bigint AS units
         FROM withdrawals WHERE user_id = ${userId}`,
   OfflineTomanDeposit: (userId) =>
     sql`SELECT id, 'OfflineTomanDeposit' AS type, ${userStatusOf(sql`status`, DEPOSIT_USER_STATUS)} AS status,
-               status AS state, currency, amount, fee, reject_reason, created_at, updated_at
+               status AS state, currency, amount, fee, reject_reason, created_at, updated_at,
+               NULL::uuid AS fund_id, NULL::bigint AS units
         FROM deposits WHERE user_id = ${userId} AND kind = 'offline'`,
+  BuyFund: (userId) =>
+    sql`SELECT id, 'BuyFund' AS type, ${userStatusOf(sql`status`, PURCHASE_USER_STATUS)} AS status,
+               status AS state, currency, amount, fixed_fee AS fee, fail_reason AS reject_reason, created_at,
+               updated_at, fund_id, units
+        FROM fund_purchases WHERE user_id = ${userId}`,
+  SellFund: (userId) =>
+    sql`SELECT id, 'SellFund' AS type, ${userStatusOf(sql`status`, REDEMPTION_USER_STATUS)} AS status,
+               status AS state, currency, coalesce(proceeds, 0) AS amount,
+               coalesce(fixed_fee, 0) + coalesce(early_exit_fee, 0) + coalesce(performance_fee, 0) AS fee,
+               NULL::text AS reject_reason, created_at, updated_at, fund_id, units
+        FROM fund_redemptions WHERE user_id = ${userId}`,
 };
 
 const ORDER: Record<(typeof UserRequestDisplayOrder)[number], SQL> = {
@@ -77,7 +95,7 @@ export async function findUserRequests(
     queryRows<UserRequestRow>(
       tx,
       sql`SELECT r.id, r.type, r.status, r.state, r.currency, r.amount::text AS amount, r.fee::text AS fee,
-                 r.reject_reason, r.created_at, r.updated_at
+                 r.reject_reason, r.created_at, r.updated_at, r.fund_id, r.units::text AS units
           ${from} ORDER BY ${ORDER[f.order]} LIMIT ${f.limit} OFFSET ${f.offset}`,
     ),
     queryRows<{ total: number }>(tx, sql`SELECT count(*)::int AS total ${from}`),

@@ -1,9 +1,10 @@
 /**
- * The investor's requests in one list (SPEC §2 "/user-requests", §3; decision 018): withdrawals and
- * offline deposits, as `UserRequestsResponseType` with `UserRequestStatus`, in a `UserRequestDisplayOrder`.
+ * The investor's requests in one list (SPEC §2 "/user-requests", §3; decision 018): withdrawals, offline
+ * deposits and fund orders (issue 6), as `UserRequestsResponseType` with `UserRequestStatus`, in a `UserRequestDisplayOrder`.
  * Scoped to the signed-in user; cancelling goes through each request's own endpoint.
  */
 import { fromMinor } from '@portal/contract/core/money';
+import { formatUnits } from '@portal/contract/funds/pricing';
 import { OFFLINE_DEPOSIT_REVIEW_HOURS } from '@portal/contract/wallet/offline-deposits';
 import {
   USER_REQUESTS_PAGE_SIZE,
@@ -15,8 +16,12 @@ import { findUserRequests, type UserRequestRow } from './user-requests.repositor
 
 const REVIEW_MS = OFFLINE_DEPOSIT_REVIEW_HOURS * 60 * 60 * 1000;
 
+/** Fund orders wait for a NAV, not for an operator, and have no cancel endpoint. */
+const isFundOrder = (r: UserRequestRow) => r.type === 'BuyFund' || r.type === 'SellFund';
+
 function toUserRequest(r: UserRequestRow): UserRequest {
   const createdAt = new Date(r.created_at);
+  const fundOrder = isFundOrder(r);
   return {
     id: r.id,
     type: r.type,
@@ -25,10 +30,11 @@ function toUserRequest(r: UserRequestRow): UserRequest {
     amount: fromMinor(BigInt(r.amount), r.currency),
     fee: fromMinor(BigInt(r.fee), r.currency),
     rejectReason: r.reject_reason,
-    // Both kinds are reviewed by an operator within 48 hours (SPEC §9).
-    reviewDeadline: new Date(createdAt.getTime() + REVIEW_MS).toISOString(),
+    ...(fundOrder ? { fundId: r.fund_id, units: r.units === null ? null : formatUnits(BigInt(r.units)) } : {}),
+    // Withdrawals and offline deposits are reviewed by an operator within 48 hours (SPEC §9).
+    reviewDeadline: fundOrder ? null : new Date(createdAt.getTime() + REVIEW_MS).toISOString(),
     // Withdrawals and offline deposits alike can be cancelled while pending, not after.
-    canCancel: r.state === 'Pending',
+    canCancel: !fundOrder && r.state === 'Pending',
     createdAt: createdAt.toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   };

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Currency } from '@portal/contract/core/money';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { CASH_CURRENCIES_SQL } from '../ledger/ledger.repository';
 
 export interface WalletRow {
   wallet_id: string;
@@ -9,14 +10,17 @@ export interface WalletRow {
   held: string;
 }
 
-/** A user's wallets: the available account of each currency, with the held account's balance beside it. */
+/**
+ * A user's wallets: the available account of each currency, with the held account's balance beside it.
+ * Only the four currencies: a fund's unit accounts (`U:<fund id>`, decision 022) are not wallets.
+ */
 export async function findWallets(tx: DbOrTx, userId: string): Promise<WalletRow[]> {
   return queryRows<WalletRow>(
     tx,
     sql`SELECT a.id AS wallet_id, a.currency, a.balance::text AS available, coalesce(h.balance, 0)::text AS held
         FROM ledger_accounts a
         LEFT JOIN ledger_accounts h ON h.user_id = a.user_id AND h.currency = a.currency AND h.code = 'held'
-        WHERE a.user_id = ${userId} AND a.code = 'available'`,
+        WHERE a.user_id = ${userId} AND a.code = 'available' AND a.currency IN ${CASH_CURRENCIES_SQL}`,
   );
 }
 
@@ -44,9 +48,13 @@ export interface HistoryFilter {
   offset: number;
 }
 
-/** Postings of a user's available accounts, newest first, with the total matching. */
+/** Postings of a user's available accounts of the four currencies (never units), newest first, with the total matching. */
 export async function findPostings(tx: DbOrTx, f: HistoryFilter): Promise<{ rows: PostingRow[]; total: number }> {
-  const where: SQL[] = [sql`a.user_id = ${f.userId}`, sql`a.code = 'available'`];
+  const where: SQL[] = [
+    sql`a.user_id = ${f.userId}`,
+    sql`a.code = 'available'`,
+    sql`a.currency IN ${CASH_CURRENCIES_SQL}`,
+  ];
   if (f.walletId) where.push(sql`a.id = ${f.walletId}`);
   if (f.currency) where.push(sql`a.currency = ${f.currency}`);
   if (f.direction === 'in') where.push(sql`p.amount > 0`);

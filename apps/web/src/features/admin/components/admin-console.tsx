@@ -13,6 +13,10 @@ import { NoAccessPage, SectionNotAllowed, TwoFactorRequiredPage } from './access
 import { ConsoleLayout, useHomeSection } from './console-layout';
 import AuditPage from './audit-page';
 import BankStatementsPage from './bank-statements-page';
+import ConsultationsPage from './funds/consultations-page';
+import FundNewPage from './funds/fund-new-page';
+import FundPage from './funds/fund-page';
+import FundsPage from './funds/funds-page';
 import KycQueuePage from './kyc-queue-page';
 import KycSubmissionPage from './kyc-submission-page';
 import OfflineDepositPage from './offline-deposit-page';
@@ -67,6 +71,19 @@ const pages: readonly {
     pattern: under(paths.adminBankStatements.path),
     permission: 'money.read',
     render: () => <BankStatementsPage />,
+  },
+  { pattern: under(paths.adminFunds.path), permission: 'funds.read', render: () => <FundsPage /> },
+  // Before `funds/:fundId`, which would take `new` for an id.
+  { pattern: under(paths.adminFundNew.path), permission: 'funds.manage', render: () => <FundNewPage /> },
+  {
+    pattern: under(paths.adminFund.path),
+    permission: 'funds.read',
+    render: (p) => <FundPage fundId={p.fundId ?? ''} />,
+  },
+  {
+    pattern: under(paths.adminConsultations.path),
+    permission: 'funds.read',
+    render: () => <ConsultationsPage />,
   },
   { pattern: under(paths.adminAudit.path), permission: 'audit.read', render: () => <AuditPage /> },
 ];

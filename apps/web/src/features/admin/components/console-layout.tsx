@@ -4,6 +4,8 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -87,6 +89,20 @@ const consoleNav: readonly ConsoleNavItem[] = [
     match: '/admin/bank-statements/*',
     icon: UploadFileOutlined,
     permission: 'money.read',
+  },
+  {
+    labelKey: 'nav.funds',
+    to: paths.adminFunds.getHref(),
+    match: '/admin/funds/*',
+    icon: SavingsOutlined,
+    permission: 'funds.read',
+  },
+  {
+    labelKey: 'nav.consultations',
+    to: paths.adminConsultations.getHref(),
+    match: '/admin/consultations/*',
+    icon: PhoneInTalkOutlined,
+    permission: 'funds.read',
   },
   {
     labelKey: 'nav.audit',

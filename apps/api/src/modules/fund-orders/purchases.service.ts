@@ -1,0 +1,515 @@
+/**
+ * Fund purchases (issue 6, SPEC §2 "Fund purchase"; decisions 016, 022). The gateway is never called inside
+ * a database transaction:
+ *
+ * wallet: [tx: idempotency claim → the investor's row locked (their orders run one after another) → KYC
+ *          level one, not frozen → the fund open for buying, the amount within
+ *          its limits → available → held (FundSharePurchase) → the purchase, Waiting → priced at once when
+ *          today's NAV is published (Successful)]
+ * card:   [tx: idempotency claim → the same checks → a gateway deposit, Pending → the purchase,
+ *          PaymentPending] → gateway.request → [authority set once] → redirectUrl
+ * verify: [claim the deposit: Pending → Verifying, by exactly one caller] → gateway.verify →
+ *         [tx: Verifying → Successful + the credit of the wallet + available → held + the purchase Waiting,
+ *          priced at once when the NAV of the day of payment is out] or [tx: deposit and purchase Failed]
+ *
+ * A callback replayed or called twice finds the deposit no longer Pending and answers the purchase as it
+ * is: the wallet is credited and the order placed once. A deposit left Verifying (the gateway did not
+ * answer) is settled by the next call to verify; the credit is guarded by the deposit's status in the same
+ * transaction, so settling twice credits once.
+ */
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@portal/contract/core/errors';
+import { fromMinor, toMinor } from '@portal/contract/core/money';
+import {
+  FUND_ORDERS_PAGE_SIZE,
+  fundAmountIssue,
+  tehranDateOf,
+  type FundOrder,
+  type FundPurchase,
+  type PurchaseMethod,
+  type PurchaseQuoteView,
+} from '@portal/contract/funds/orders';
+import { formatUnits, quotePurchase } from '@portal/contract/funds/pricing';
+import { KYC_REQUIREMENT } from '@portal/contract/kyc/kyc';
+import { GATEWAY_DEPOSIT_MAX_TOMAN, RIALS_PER_TOMAN } from '@portal/contract/wallet/deposits';
+import { PaymentGatewayError, type PaymentPort } from '../../adapters/payment/payment.port';
+import type { Db, Tx } from '../../db/client';
+import { writeAudit } from '../../lib/audit';
+import { assertCanMoveMoney } from '../../lib/guards';
+import { claimIdempotencyKey, storeIdempotentResponse } from '../../lib/idempotency';
+import { runMoneyTransaction } from '../../lib/money-tx';
+import {
+  findUserDeposit,
+  insertDeposit,
+  moveStatus,
+  setAuthorityOnce,
+  type DepositRow,
+} from '../deposits/deposits.repository';
+import { findUserAccount } from '../ledger/ledger.repository';
+import { creditUser, moveBetweenBuckets } from '../ledger/ledger.service';
+import {
+  findFund,
+  findUserPurchase,
+  insertPurchase,
+  latestNav,
+  listPurchases,
+  listUserOrderIds,
+  lockInvestor,
+  lockPurchase,
+  movePurchaseStatus,
+  navOn,
+  purchasesByIds,
+  redemptionsByIds,
+  updatePurchase,
+  type FundRow,
+  type PurchaseRow,
+} from './fund-orders.repository';
+import { pricePurchase } from './pricing.service';
+import { toPurchaseView, toRedemptionView } from './views';
+
+export interface FundOrdersDeps {
+  db: Db;
+  payment: PaymentPort;
+  /** The clock of the rules that count time (tests move it). */
+  now?: () => Date;
+}
+
+const clock = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
+
+/** A refused field, as schema validation answers it (`details.issues`, the rule the form translates). */
+export const invalid = (path: string, rule: string, params?: Record<string, string>) =>
+  new AppError('VALIDATION_FAILED', undefined, { issues: [{ path, rule, ...(params ? { params } : {}) }] });
+
+/** A fund the investor can see (published), or `NOT_FOUND`. */
+export async function publishedFund(db: Db, fundId: string): Promise<FundRow> {
+  const fund = await findFund(db, fundId, true);
+  if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
+  return fund;
+}
+
+/**
+ * The amount in minor units of the fund's currency, within the fund's minimum and maximum (and, by card,
+ * the gateway's largest payment); else `VALIDATION_FAILED` with the rule of `body.amount`.
+ */
+export function purchaseAmount(fund: FundRow, text: string, method?: PurchaseMethod): bigint {
+  const issue = fundAmountIssue(text, fund.currency);
+  if (issue) throw invalid('body.amount', issue.rule, issue.params);
+  const amount = toMinor(text, fund.currency);
+  if (amount < fund.minPurchase)
+    throw invalid('body.amount', 'amountMin', { min: fromMinor(fund.minPurchase, fund.currency) });
+  if (fund.maxPurchase !== null && amount > fund.maxPurchase) {
+    throw invalid('body.amount', 'amountMax', { max: fromMinor(fund.maxPurchase, fund.currency) });
+  }
+  if (method === 'card' && fund.currency === 'IRT' && amount > GATEWAY_DEPOSIT_MAX_TOMAN) {
+    throw invalid('body.amount', 'amountMax', { max: fromMinor(GATEWAY_DEPOSIT_MAX_TOMAN, 'IRT') });
+  }
+  return amount;
+}
+
+/** Card payments go through the toman gateway: a fund in another currency takes the wallet only. */
+const methodsOf = (fund: FundRow): PurchaseMethod[] => (fund.currency === 'IRT' ? ['wallet', 'card'] : ['wallet']);
+
+export async function quoteFundPurchase(
+  deps: FundOrdersDeps,
+  input: { userId: string; fundId: string; amount: string },
+): Promise<PurchaseQuoteView> {
+  const now = clock(deps);
+  const fund = await publishedFund(deps.db, input.fundId);
+  const amount = purchaseAmount(fund, input.amount);
+  const navDate = tehranDateOf(now);
+  const nav = await navOn(deps.db, fund.id, navDate);
+  const latest = await latestNav(deps.db, fund.id);
+  const fee = fund.purchaseFixedFee;
+  const q = nav === null ? null : quotePurchase(amount, nav, fee);
+  if ((nav !== null && !q) || amount <= fee) throw new AppError('FUND_ORDER_TOO_SMALL', 'The amount buys no unit');
+  const estimate = latest ? quotePurchase(amount, latest.nav, fee) : null;
+  const wallet = await findUserAccount(deps.db, input.userId, fund.currency, 'available');
+  const money = (v: bigint | null | undefined) => (v === null || v === undefined ? null : fromMinor(v, fund.currency));
+  return {
+    fundId: fund.id,
+    currency: fund.currency,
+    amount: fromMinor(amount, fund.currency),
+    fixedFee: fromMinor(fee, fund.currency),
+    managementFeeBps: fund.managementFeeBps,
+    minPurchase: fromMinor(fund.minPurchase, fund.currency),
+    maxPurchase: money(fund.maxPurchase),
+    navDate,
+    nav: money(nav),
+    waiting: nav === null,
+    units: q ? formatUnits(q.units) : null,
+    cost: money(q?.cost),
+    charged: money(q?.charged),
+    remainder: money(q?.remainder),
+    latestNav: latest ? { navDate: latest.navDate, nav: fromMinor(latest.nav, fund.currency) } : null,
+    estimatedUnits: estimate ? formatUnits(estimate.units) : null,
+    walletAvailable: fromMinor(wallet?.balance ?? 0n, fund.currency),
+    buyingPaused: fund.buyingPaused,
+    methods: methodsOf(fund),
+  };
+}
+
+export type CreatedPurchase = FundPurchase & { redirectUrl: string | null };
+
+export async function createFundPurchase(
+  deps: FundOrdersDeps,
+  input: {
+    userId: string;
+    fundId: string;
+    body: { amount: string; method: PurchaseMethod };
+    idempotencyKey: string;
+    /** Where the gateway sends the payer back (the web app's purchase payment page). */
+    returnUrl: (purchaseId: string) => string;
+    ip: string;
+  },
+): Promise<CreatedPurchase> {
+  const now = clock(deps);
+  const { method } = input.body;
+  // The fund and the amount are checked before anything is written: a bad input changes nothing.
+  const checked = await publishedFund(deps.db, input.fundId);
+  const amount = purchaseAmount(checked, input.body.amount, method);
+  const call = {
+    userId: input.userId,
+    key: input.idempotencyKey,
+    operation: 'createFundPurchase',
+    request: { fundId: input.fundId, amount: fromMinor(amount, checked.currency), method },
+  };
+  const first = await runMoneyTransaction(deps.db, async (tx): Promise<FundPurchase> => {
+    const claim = await claimIdempotencyKey<FundPurchase>(tx, call);
+    if (!claim.claimed) return claim.replay;
+    await lockInvestor(tx, input.userId);
+    await assertCanMoveMoney(tx, input.userId, KYC_REQUIREMENT.invest);
+    const fund = await findFund(tx, input.fundId, true);
+    if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
+    if (fund.buyingPaused) throw new AppError('FUND_TRADING_PAUSED', 'Buying this fund is not possible now');
+    if (!methodsOf(fund).includes(method)) {
+      throw new AppError('PAYMENT_METHOD_DISABLED', 'This fund is bought with the wallet balance only');
+    }
+    const navDate = tehranDateOf(now);
+    const nav = await navOn(tx, fund.id, navDate);
+    if (amount <= fund.purchaseFixedFee || (nav !== null && !quotePurchase(amount, nav, fund.purchaseFixedFee))) {
+      throw new AppError('FUND_ORDER_TOO_SMALL', 'The amount buys no unit');
+    }
+    const id = randomUUID();
+    let row: PurchaseRow;
+    if (method === 'wallet') {
+      const hold = await moveBetweenBuckets(tx, {
+        userId: input.userId,
+        from: 'available',
+        to: 'held',
+        currency: fund.currency,
+        amount,
+        refType: 'FundSharePurchase',
+        refId: id,
+        createdBy: input.userId,
+      });
+      row = await insertPurchase(tx, {
+        id,
+        userId: input.userId,
+        fundId: fund.id,
+        method,
+        status: 'Waiting',
+        currency: fund.currency,
+        amount,
+        fixedFee: fund.purchaseFixedFee,
+        navDate,
+        holdJournalId: hold.journalId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (nav !== null) row = await pricePurchase(tx, row, fund, nav, now);
+    } else {
+      const deposit = await insertDeposit(tx, {
+        userId: input.userId,
+        kind: 'gateway',
+        amount,
+        status: 'Pending',
+        provider: deps.payment.name,
+      });
+      row = await insertPurchase(tx, {
+        id,
+        userId: input.userId,
+        fundId: fund.id,
+        method,
+        status: 'PaymentPending',
+        currency: fund.currency,
+        amount,
+        fixedFee: fund.purchaseFixedFee,
+        navDate,
+        depositId: deposit.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await writeAudit(tx, {
+      action: 'fund.purchase.requested',
+      actorUserId: input.userId,
+      subjectType: 'fund_purchase',
+      subjectId: id,
+      ip: input.ip,
+      data: { fundId: fund.id, amount: fromMinor(amount, fund.currency), method },
+    });
+    const view = toPurchaseView({ ...row, paymentReference: null });
+    await storeIdempotentResponse(tx, call, view);
+    return view;
+  });
+  if (first.method === 'wallet') return { ...first, redirectUrl: null };
+  return startCardPayment(deps, input.userId, first.id, input.returnUrl);
+}
+
+/** Sends the payer of a card purchase to the gateway (once: a retry is sent to the same payment). */
+async function startCardPayment(
+  deps: FundOrdersDeps,
+  userId: string,
+  purchaseId: string,
+  returnUrl: (purchaseId: string) => string,
+): Promise<CreatedPurchase> {
+  const current = await findUserPurchase(deps.db, userId, purchaseId);
+  if (!current) throw new Error('the purchase just written is gone');
+  const deposit = current.depositId ? await findUserDeposit(deps.db, userId, current.depositId) : null;
+  if (current.status !== 'PaymentPending' || !deposit || deposit.status !== 'Pending') {
+    return { ...toPurchaseView(current), redirectUrl: null };
+  }
+  if (deposit.authority) {
+    return { ...toPurchaseView(current), redirectUrl: deps.payment.redirectUrl(deposit.authority) };
+  }
+  let requested;
+  try {
+    requested = await deps.payment.request({
+      amountRial: deposit.amount * RIALS_PER_TOMAN,
+      callbackUrl: returnUrl(current.id),
+      description: `Fund purchase ${current.id}`,
+    });
+  } catch (err) {
+    if (!(err instanceof PaymentGatewayError)) throw err;
+    await runMoneyTransaction(deps.db, async (tx) => {
+      const ended = await moveStatus(
+        tx,
+        { depositId: deposit.id, from: 'Pending' },
+        { status: 'Failed', failureReason: err.message },
+      );
+      if (ended) {
+        await movePurchaseStatus(tx, current.id, 'PaymentPending', {
+          status: 'Failed',
+          failReason: 'gateway_unavailable',
+          updatedAt: clock(deps),
+        });
+      }
+    });
+    throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE', 'The gateway did not start the payment');
+  }
+  const set = await setAuthorityOnce(deps.db, deposit.id, deps.payment.name, requested.authority);
+  if (set.length === 0) {
+    // A concurrent retry set its authority first: send the payer to that one.
+    const again = await findUserDeposit(deps.db, userId, deposit.id);
+    return { ...toPurchaseView(current), redirectUrl: deps.payment.redirectUrl(again!.authority!) };
+  }
+  return { ...toPurchaseView(current), redirectUrl: requested.redirectUrl };
+}
+
+/** The payer is back from the gateway: verify the card payment once, then place the order. */
+export async function verifyFundPurchasePayment(
+  deps: FundOrdersDeps,
+  input: { userId: string; purchaseId: string; authority: string; status: 'OK' | 'NOK'; ip: string },
+): Promise<FundPurchase> {
+  const purchase = await findUserPurchase(deps.db, input.userId, input.purchaseId);
+  if (!purchase || purchase.method !== 'card' || !purchase.depositId) throw new AppError('NOT_FOUND');
+  const deposit = await findUserDeposit(deps.db, input.userId, purchase.depositId);
+  // Another user's purchase, or an authority that is not this payment's: nothing to say.
+  if (!deposit || deposit.authority !== input.authority) throw new AppError('NOT_FOUND');
+  const answer = async () => toPurchaseView((await findUserPurchase(deps.db, input.userId, purchase.id))!);
+
+  if (deposit.status === 'Pending' && input.status === 'NOK') {
+    await runMoneyTransaction(deps.db, async (tx) => {
+      const cancelled = await moveStatus(
+        tx,
+        { depositId: deposit.id, userId: input.userId, from: 'Pending', authority: input.authority },
+        { status: 'Canceled', failureReason: 'payer cancelled at the gateway' },
+      );
+      if (cancelled) await failPurchase(tx, deps, purchase.id, 'payment_cancelled', input.ip);
+    });
+    return answer();
+  }
+  let claimed: DepositRow | null = null;
+  if (deposit.status === 'Pending') {
+    claimed = await moveStatus(
+      deps.db,
+      { depositId: deposit.id, userId: input.userId, from: 'Pending', authority: input.authority },
+      { status: 'Verifying' },
+    );
+  } else if (deposit.status === 'Verifying') {
+    // Left Verifying by a call the gateway did not answer: settling again is safe (the credit is guarded).
+    claimed = deposit;
+  }
+  if (!claimed) return answer();
+  await settleCardPayment(deps, claimed, purchase.id, input.ip);
+  return answer();
+}
+
+async function failPurchase(
+  tx: Tx,
+  deps: FundOrdersDeps,
+  purchaseId: string,
+  reason: 'payment_cancelled' | 'payment_failed',
+  ip: string | null,
+) {
+  const failed = await movePurchaseStatus(tx, purchaseId, 'PaymentPending', {
+    status: 'Failed',
+    failReason: reason,
+    updatedAt: clock(deps),
+  });
+  if (failed) {
+    await writeAudit(tx, {
+      action: 'fund.purchase.failed',
+      actorUserId: failed.userId,
+      subjectType: 'fund_purchase',
+      subjectId: failed.id,
+      ip,
+      data: { fundId: failed.fundId, reason },
+    });
+  }
+}
+
+/**
+ * Asks the gateway about a claimed (Verifying) card payment and ends it: the wallet credited and the
+ * order placed, once; or the deposit and the purchase failed.
+ */
+async function settleCardPayment(deps: FundOrdersDeps, d: DepositRow, purchaseId: string, ip: string | null) {
+  let verdict;
+  try {
+    verdict = await deps.payment.verify({ authority: d.authority!, amountRial: d.amount * RIALS_PER_TOMAN });
+  } catch (err) {
+    if (!(err instanceof PaymentGatewayError)) throw err;
+    // The gateway did not answer: the payment stays Verifying (pending) and is settled by the next call.
+    return;
+  }
+  if (verdict.status === 'failed') {
+    await runMoneyTransaction(deps.db, async (tx) => {
+      const failed = await moveStatus(
+        tx,
+        { depositId: d.id, from: 'Verifying' },
+        { status: 'Failed', failureReason: verdict.reason },
+      );
+      if (failed) await failPurchase(tx, deps, purchaseId, 'payment_failed', ip);
+    });
+    return;
+  }
+  const now = clock(deps);
+  await runMoneyTransaction(deps.db, async (tx) => {
+    await lockInvestor(tx, d.userId);
+    const credit = await creditUser(tx, {
+      userId: d.userId,
+      from: 'gateway_clearing',
+      currency: 'IRT',
+      amount: d.amount - d.fee,
+      refType: 'Payment',
+      refId: d.id,
+      createdBy: d.userId,
+    });
+    const paid = await moveStatus(
+      tx,
+      { depositId: d.id, from: 'Verifying' },
+      { status: 'Successful', gatewayRef: verdict.referenceId, cardPan: verdict.cardPan, journalId: credit.journalId },
+    );
+    // Someone else ended it in the meantime: roll the credit back with this transaction.
+    if (!paid) throw new AppError('CONFLICT', 'The payment was settled elsewhere');
+    await writeAudit(tx, {
+      action: 'deposit.gateway.succeeded',
+      actorUserId: d.userId,
+      subjectType: 'deposit',
+      subjectId: d.id,
+      ip,
+      data: { amount: fromMinor(d.amount, 'IRT'), referenceId: verdict.referenceId, fundPurchaseId: purchaseId },
+    });
+    const p = await lockPurchase(tx, purchaseId);
+    // Not awaiting payment any more (cannot happen while the deposit was Verifying): the money stays in the wallet.
+    if (!p || p.status !== 'PaymentPending') return;
+    const fund = await findFund(tx, p.fundId);
+    if (!fund || !fund.published || fund.buyingPaused) {
+      await updatePurchase(tx, p.id, { status: 'Failed', failReason: 'fund_paused', updatedAt: now });
+      await writeAudit(tx, {
+        action: 'fund.purchase.failed',
+        actorUserId: p.userId,
+        subjectType: 'fund_purchase',
+        subjectId: p.id,
+        ip,
+        data: { fundId: p.fundId, reason: 'fund_paused' },
+      });
+      return;
+    }
+    // The order is placed the day it is paid: that day's NAV prices it.
+    const navDate = tehranDateOf(now);
+    const hold = await moveBetweenBuckets(tx, {
+      userId: p.userId,
+      from: 'available',
+      to: 'held',
+      currency: p.currency,
+      amount: p.amount,
+      refType: 'FundSharePurchase',
+      refId: p.id,
+      createdBy: p.userId,
+    });
+    const waiting = await updatePurchase(tx, p.id, {
+      status: 'Waiting',
+      navDate,
+      holdJournalId: hold.journalId,
+      updatedAt: now,
+    });
+    const nav = await navOn(tx, p.fundId, navDate);
+    if (nav !== null) await pricePurchase(tx, waiting, fund, nav, now);
+  }).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'CONFLICT') return;
+    throw err;
+  });
+}
+
+export async function getFundPurchase(db: Db, userId: string, purchaseId: string): Promise<FundPurchase> {
+  const p = await findUserPurchase(db, userId, purchaseId);
+  if (!p) throw new AppError('NOT_FOUND');
+  return toPurchaseView(p);
+}
+
+export async function listMyFundPurchases(db: Db, userId: string, q: { fundId?: string | undefined; page: number }) {
+  const { rows, total } = await listPurchases(
+    db,
+    { userId, fundId: q.fundId },
+    FUND_ORDERS_PAGE_SIZE,
+    (q.page - 1) * FUND_ORDERS_PAGE_SIZE,
+  );
+  return { items: rows.map(toPurchaseView), total, page: q.page, pageSize: FUND_ORDERS_PAGE_SIZE };
+}
+
+/** Purchases and redemptions together, newest first: the fund page's buy and sell history. */
+export async function listMyFundOrders(db: Db, userId: string, q: { fundId?: string | undefined; page: number }) {
+  const { rows, total } = await listUserOrderIds(
+    db,
+    userId,
+    q.fundId,
+    FUND_ORDERS_PAGE_SIZE,
+    (q.page - 1) * FUND_ORDERS_PAGE_SIZE,
+  );
+  const purchases = new Map(
+    (
+      await purchasesByIds(
+        db,
+        rows.filter((r) => r.kind === 'purchase').map((r) => r.id),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const redemptions = new Map(
+    (
+      await redemptionsByIds(
+        db,
+        rows.filter((r) => r.kind === 'redemption').map((r) => r.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const items: FundOrder[] = rows.flatMap((r): FundOrder[] => {
+    if (r.kind === 'purchase') {
+      const p = purchases.get(r.id);
+      return p ? [{ kind: 'purchase', purchase: toPurchaseView(p) }] : [];
+    }
+    const x = redemptions.get(r.id);
+    return x ? [{ kind: 'redemption', redemption: toRedemptionView(x) }] : [];
+  });
+  return { items, total, page: q.page, pageSize: FUND_ORDERS_PAGE_SIZE };
+}

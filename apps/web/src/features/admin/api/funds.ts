@@ -1,0 +1,204 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  adminCorrectFundNav,
+  adminCreateFund,
+  adminDeleteFundAnnouncement,
+  adminGetFund,
+  adminListConsultations,
+  adminListFundAnnouncements,
+  adminListFundNavs,
+  adminListFunds,
+  adminPublishFundAnnouncement,
+  adminPublishFundNav,
+  adminResolveConsultation,
+  adminUpdateFund,
+  type ConsultationStatus,
+  type CorrectFundNavBody,
+  type CreateFundBody,
+  type PublishFundAnnouncementBody,
+  type PublishFundNavBody,
+  type ResolveConsultationBody,
+  type UpdateFundBody,
+} from '@portal/contract/admin/funds';
+import {
+  adminListFundDividends,
+  adminListFundPurchases,
+  adminListFundRedemptions,
+  distributeFundDividend,
+  type DistributeFundDividendBody,
+} from '@portal/contract/admin/fund-orders';
+import type { PurchaseStatus, RedemptionStatus } from '@portal/contract/funds/funds';
+import { callApi } from '@/lib/api-client';
+import { adminKeys } from './admin-queries';
+
+/**
+ * Query keys of the fund desk (issue 6), under the console's `admin` root: every write invalidates the
+ * fund's own keys (and the list), and the audit log, where each write is recorded.
+ */
+export const fundKeys = {
+  all: ['admin', 'funds'] as const,
+  list: ['admin', 'funds', 'list'] as const,
+  fund: (fundId: string) => ['admin', 'funds', 'detail', fundId] as const,
+  navs: (fundId: string, page: number) => ['admin', 'funds', 'detail', fundId, 'navs', { page }] as const,
+  announcements: (fundId: string, page: number) =>
+    ['admin', 'funds', 'detail', fundId, 'announcements', { page }] as const,
+  purchases: (fundId: string, status: PurchaseStatus | 'all', page: number) =>
+    ['admin', 'funds', 'detail', fundId, 'purchases', { status, page }] as const,
+  redemptions: (fundId: string, status: RedemptionStatus | 'all', page: number) =>
+    ['admin', 'funds', 'detail', fundId, 'redemptions', { status, page }] as const,
+  dividends: (fundId: string, page: number) => ['admin', 'funds', 'detail', fundId, 'dividends', { page }] as const,
+  consultations: ['admin', 'consultations'] as const,
+  consultationList: (status: ConsultationStatus, page: number) =>
+    ['admin', 'consultations', 'list', { status, page }] as const,
+};
+
+export const adminFundsQueryOptions = () =>
+  queryOptions({ queryKey: fundKeys.list, queryFn: ({ signal }) => callApi(adminListFunds, { signal }) });
+
+export const adminFundQueryOptions = (fundId: string) =>
+  queryOptions({
+    queryKey: fundKeys.fund(fundId),
+    queryFn: ({ signal }) => callApi(adminGetFund, { params: { fundId }, signal }),
+  });
+
+export const fundNavsQueryOptions = (fundId: string, page: number) =>
+  queryOptions({
+    queryKey: fundKeys.navs(fundId, page),
+    queryFn: ({ signal }) => callApi(adminListFundNavs, { params: { fundId }, query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const fundAnnouncementsQueryOptions = (fundId: string, page: number) =>
+  queryOptions({
+    queryKey: fundKeys.announcements(fundId, page),
+    queryFn: ({ signal }) => callApi(adminListFundAnnouncements, { params: { fundId }, query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const fundPurchasesQueryOptions = (fundId: string, status: PurchaseStatus | 'all', page: number) =>
+  queryOptions({
+    queryKey: fundKeys.purchases(fundId, status, page),
+    queryFn: ({ signal }) =>
+      callApi(adminListFundPurchases, {
+        params: { fundId },
+        query: { ...(status === 'all' ? {} : { status }), page },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const fundRedemptionsQueryOptions = (fundId: string, status: RedemptionStatus | 'all', page: number) =>
+  queryOptions({
+    queryKey: fundKeys.redemptions(fundId, status, page),
+    queryFn: ({ signal }) =>
+      callApi(adminListFundRedemptions, {
+        params: { fundId },
+        query: { ...(status === 'all' ? {} : { status }), page },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const fundDividendsQueryOptions = (fundId: string, page: number) =>
+  queryOptions({
+    queryKey: fundKeys.dividends(fundId, page),
+    queryFn: ({ signal }) => callApi(adminListFundDividends, { params: { fundId }, query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const consultationsQueryOptions = (status: ConsultationStatus, page: number) =>
+  queryOptions({
+    queryKey: fundKeys.consultationList(status, page),
+    queryFn: ({ signal }) => callApi(adminListConsultations, { query: { status, page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** After a write to a fund: the fund (and its tabs), the list, and the audit log are read again. */
+function useInvalidateFund() {
+  const client = useQueryClient();
+  return (fundId?: string) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: fundId ? fundKeys.fund(fundId) : fundKeys.all }),
+      client.invalidateQueries({ queryKey: fundKeys.list }),
+      client.invalidateQueries({ queryKey: adminKeys.audit }),
+    ]);
+}
+
+export function useCreateFund() {
+  const invalidate = useInvalidateFund();
+  return useMutation({
+    mutationFn: (body: CreateFundBody) => callApi(adminCreateFund, { body }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateFund(fundId: string) {
+  const invalidate = useInvalidateFund();
+  return useMutation({
+    mutationFn: (body: UpdateFundBody) => callApi(adminUpdateFund, { params: { fundId }, body }),
+    onSuccess: () => invalidate(fundId),
+  });
+}
+
+/** Publishing a NAV prices the orders waiting for it: their lists are under the fund's key too. */
+export function usePublishFundNav(fundId: string) {
+  const invalidate = useInvalidateFund();
+  return useMutation({
+    mutationFn: (body: PublishFundNavBody) => callApi(adminPublishFundNav, { params: { fundId }, body }),
+    onSuccess: () => invalidate(fundId),
+  });
+}
+
+export function useCorrectFundNav(fundId: string) {
+  const invalidate = useInvalidateFund();
+  return useMutation({
+    mutationFn: (body: CorrectFundNavBody) => callApi(adminCorrectFundNav, { params: { fundId }, body }),
+    onSuccess: () => invalidate(fundId),
+  });
+}
+
+export function usePublishFundAnnouncement(fundId: string) {
+  const invalidate = useInvalidateFund();
+  return useMutation({
+    mutationFn: (body: PublishFundAnnouncementBody) =>
+      callApi(adminPublishFundAnnouncement, { params: { fundId }, body }),
+    onSuccess: () => invalidate(fundId),
+  });
+}
+
+export function useDeleteFundAnnouncement(fundId: string) {
+  const invalidate = useInvalidateFund();
+  return useMutation({
+    mutationFn: (announcementId: string) =>
+      callApi(adminDeleteFundAnnouncement, { params: { fundId, announcementId } }),
+    onSettled: () => invalidate(fundId),
+  });
+}
+
+/**
+ * Pays a dividend to every holder. `idempotencyKey` is made once per attempt by the dialog: a retry after a
+ * lost answer pays once.
+ */
+export function useDistributeDividend(fundId: string) {
+  const invalidate = useInvalidateFund();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: DistributeFundDividendBody; idempotencyKey: string }) =>
+      callApi(distributeFundDividend, { params: { fundId }, body, idempotencyKey }),
+    onSuccess: () => invalidate(fundId),
+  });
+}
+
+/** Done or cancelled: whatever the answer (`REQUEST_ALREADY_REVIEWED` too), the queue is read again. */
+export function useResolveConsultation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ consultationId, body }: { consultationId: string; body: ResolveConsultationBody }) =>
+      callApi(adminResolveConsultation, { params: { consultationId }, body }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: fundKeys.consultations }),
+        client.invalidateQueries({ queryKey: fundKeys.list }),
+        client.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
+  });
+}

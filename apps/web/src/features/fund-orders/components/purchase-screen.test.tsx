@@ -1,0 +1,266 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FundDetail } from '@portal/contract/funds/catalogue';
+import { KycRequiredHost } from '@/components/kyc/kyc-required-host';
+import { dismissKycRequired } from '@/lib/kyc-required';
+import { accountFixture } from '@/test/account-fixture';
+import { kycFixture } from '@/test/kyc-fixture';
+import { jsonResponse, renderWithApp } from '@/test/render';
+import {
+  FUND_ID,
+  fundFixture,
+  loadFundOrderTexts,
+  PURCHASE_ID,
+  purchaseFixture,
+  purchaseQuoteFixture,
+  walletsOf,
+} from '../test-fixtures';
+import PurchaseScreen from './purchase-screen';
+
+configure({ asyncUtilTimeout: 5000 });
+beforeAll(loadFundOrderTexts);
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  dismissKycRequired();
+});
+
+interface Server {
+  fund?: Partial<FundDetail>;
+  balance?: string;
+  kycLevel?: number;
+  create?: (body: { amount: string; method: string; acceptTerms: boolean }) => Response;
+}
+
+/** The server: a toman fund at 120,000 a unit (fixed fee 5,000), today's NAV out, and the investor's wallet. */
+function server({ fund = {}, balance = '5000000', kycLevel = 1, create }: Server = {}) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = input as string;
+    const method = init?.method ?? 'GET';
+    if (url === '/api/account') return jsonResponse(accountFixture({ user: { kycLevel } }));
+    if (url === '/api/kyc') return jsonResponse(kycFixture());
+    if (url === `/api/funds/${FUND_ID}`) return jsonResponse(fundFixture(fund));
+    if (url === '/api/wallets') return jsonResponse(walletsOf({ IRT: balance }));
+    if (url === `/api/funds/${FUND_ID}/purchase-quote` && method === 'POST') {
+      const { amount } = JSON.parse(init?.body as string) as { amount: string };
+      return jsonResponse(purchaseQuoteFixture(amount, { walletAvailable: balance }));
+    }
+    if (url === `/api/funds/${FUND_ID}/purchases` && method === 'POST') {
+      const body = JSON.parse(init?.body as string) as { amount: string; method: string; acceptTerms: boolean };
+      if (create) return create(body);
+      return jsonResponse({ ...purchaseFixture({ amount: body.amount }), redirectUrl: null }, 201);
+    }
+    return jsonResponse({ code: 'NOT_FOUND', message: 'no' }, 404);
+  });
+}
+
+const calls = (path: string, method = 'POST') =>
+  fetchMock.mock.calls.filter(([u, init]) => u === path && (init?.method ?? 'GET') === method);
+
+function renderPage(navigate = vi.fn<(url: string) => void>(), initialAmount = '') {
+  const view = renderWithApp(
+    <>
+      <PurchaseScreen fundId={FUND_ID} initialAmount={initialAmount} navigate={navigate} />
+      <KycRequiredHost />
+    </>,
+    { route: `/fund/purchase/${FUND_ID}` },
+  );
+  return { ...view, navigate };
+}
+
+async function openForm() {
+  return screen.findByRole('form', { name: 'خرید واحد صندوق' });
+}
+
+describe('/fund/purchase/{fundId}', { timeout: 30_000 }, () => {
+  it('shows the live fee breakdown of the amount typed: fixed fee, management fee, units at today’s NAV, remainder', async () => {
+    server();
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'خرید صندوق طلای نمونه' })).toBeTruthy();
+    expect(screen.getByText('نمایشی')).toBeTruthy();
+    expect(screen.getByText('NAV امروز: هر واحد ۱۲۰٬۰۰۰ تومان')).toBeTruthy();
+    const form = await openForm();
+    expect(within(form).getByText('مبلغ را وارد کنید تا کارمزدها و تعداد واحدها را ببینید.')).toBeTruthy();
+
+    const amount = within(form).getByLabelText('مبلغ (تومان)');
+    await userEvent.type(amount, '۱۰۰۰۰۰۰');
+    expect(amount).toHaveProperty('value', '۱٬۰۰۰٬۰۰۰');
+
+    const list = await within(form).findByLabelText('جزئیات کارمزد');
+    expect(within(list).getByText('کارمزد ثابت خرید').parentElement?.nextSibling?.textContent).toBe('۵٬۰۰۰ تومان');
+    expect(within(list).getByText('سالانه ۱٫۵٪')).toBeTruthy();
+    expect(within(list).getByText('۸٫۲۹۱۶ واحد')).toBeTruthy();
+    expect(within(list).getByText('۹۹۴٬۹۹۲ تومان')).toBeTruthy();
+    expect(within(list).getByText('۸ تومان')).toBeTruthy();
+    expect(within(list).getByText('۹۹۹٬۹۹۲ تومان')).toBeTruthy();
+    // The amount left the form normalised, once the user stopped typing.
+    const sent = calls(`/api/funds/${FUND_ID}/purchase-quote`).map(([, i]) => JSON.parse(i!.body as string));
+    expect(sent.at(-1)).toEqual({ amount: '1000000' });
+    // The penalty notice: 3 % in the first month, nothing from the sixth.
+    const schedule = screen.getByRole('table', { name: 'کارمزد ابطال زودهنگام بر اساس مدت نگهداری' });
+    expect(within(schedule).getByText('۰ تا ۱ ماه').nextSibling?.textContent).toBe('۳٪');
+    expect(within(schedule).getByText('۶ ماه و بیشتر').nextSibling?.textContent).toBe('بدون کارمزد');
+  });
+
+  it('says the units come at the next NAV when today’s is not out, with an estimate', async () => {
+    server({ fund: { navToday: false } });
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (input === `/api/funds/${FUND_ID}/purchase-quote`)
+        return jsonResponse(
+          purchaseQuoteFixture('1000000', {
+            waiting: true,
+            nav: null,
+            units: null,
+            cost: null,
+            charged: null,
+            remainder: null,
+            navDate: '2025-08-02',
+          }),
+        );
+      return base(input, init);
+    });
+    renderPage(undefined, '1000000');
+    const form = await openForm();
+    expect(within(form).getByLabelText('مبلغ (تومان)')).toHaveProperty('value', '۱٬۰۰۰٬۰۰۰');
+    expect(await within(form).findByText(/واحدها با NAV بعدی صادر می‌شوند/)).toBeTruthy();
+    expect(within(form).getByText(/حدود ۸٫۲۹۱۶ واحد می‌شود/)).toBeTruthy();
+  });
+
+  it('refuses to send without the terms ticked, with a translated message', async () => {
+    server();
+    renderPage();
+    const form = await openForm();
+    await userEvent.type(within(form).getByLabelText('مبلغ (تومان)'), '1000000');
+    await userEvent.click(within(form).getByRole('button', { name: 'خرید' }));
+    expect(await within(form).findByText('برای ادامه، شرایط را بپذیرید.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls(`/api/funds/${FUND_ID}/purchases`)).toHaveLength(0);
+  });
+
+  it('refuses an amount under the fund’s minimum, in the fund’s currency', async () => {
+    server();
+    renderPage();
+    const form = await openForm();
+    await userEvent.type(within(form).getByLabelText('مبلغ (تومان)'), '50000');
+    expect(await within(form).findByText('مبلغ باید دست‌کم ۱۰۰٬۰۰۰ تومان باشد.')).toBeTruthy();
+  });
+
+  it('says the balance is not enough for a wallet payment and links to the deposit page; a card takes it', async () => {
+    server({ balance: '500000' });
+    renderPage();
+    const form = await openForm();
+    expect(await within(form).findByText('موجودی قابل استفاده: ۵۰۰٬۰۰۰ تومان')).toBeTruthy();
+    await userEvent.type(within(form).getByLabelText('مبلغ (تومان)'), '1000000');
+    expect(
+      await within(form).findByText(/موجودی کیف پول شما \(۵۰۰٬۰۰۰ تومان\) برای این مبلغ کافی نیست\./),
+    ).toBeTruthy();
+    expect(within(form).getByRole('link', { name: 'افزایش موجودی' }).getAttribute('href')).toBe(
+      '/wallet/deposit?type=gateway',
+    );
+    await userEvent.click(within(form).getByRole('checkbox'));
+    await userEvent.click(within(form).getByRole('button', { name: 'خرید' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(within(form).getByRole('radio', { name: /کارت بانکی/ }));
+    expect(within(form).queryByText(/کافی نیست/)).toBeNull();
+  });
+
+  it('shows a paused fund’s message and takes nothing', async () => {
+    server({ fund: { buyingPaused: true } });
+    renderPage();
+    expect(await screen.findByText('در حال حاضر امکان خرید یا ابطال واحدهای این صندوق وجود ندارد.')).toBeTruthy();
+    const form = await openForm();
+    expect(within(form).getByRole('button', { name: 'خرید' })).toHaveProperty('disabled', true);
+    expect(within(form).getByLabelText('مبلغ (تومان)')).toHaveProperty('disabled', true);
+  });
+
+  it('opens the forced-KYC dialog when the server answers KYC_REQUIRED', async () => {
+    server({
+      kycLevel: 0,
+      create: () => jsonResponse({ code: 'KYC_REQUIRED', message: 'level', details: { requiredLevel: 1 } }, 403),
+    });
+    renderPage();
+    expect(await screen.findByText(/باید احراز هویت سطح یک/)).toBeTruthy();
+    const form = await openForm();
+    await userEvent.type(within(form).getByLabelText('مبلغ (تومان)'), '1000000');
+    await userEvent.click(within(form).getByRole('checkbox'));
+    await userEvent.click(within(form).getByRole('button', { name: 'خرید' }));
+    const confirm = await screen.findByRole('dialog', { name: 'تأیید خرید' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'تأیید و خرید' }));
+    expect(await screen.findByRole('dialog', { name: 'احراز هویت سطح یک لازم است' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'تأیید خرید' })).toBeNull());
+  });
+
+  it('confirms a wallet purchase with its figures, sends one idempotency key and opens the outcome page', async () => {
+    server();
+    const { router } = renderPage();
+    const form = await openForm();
+    await userEvent.type(within(form).getByLabelText('مبلغ (تومان)'), '1000000');
+    await userEvent.click(within(form).getByRole('checkbox'));
+    await userEvent.click(within(form).getByRole('button', { name: 'خرید' }));
+    const confirm = await screen.findByRole('dialog', { name: 'تأیید خرید' });
+    expect(within(confirm).getByText('۱٬۰۰۰٬۰۰۰ تومان')).toBeTruthy();
+    expect(within(confirm).getByText('۸٫۲۹۱۶ واحد')).toBeTruthy();
+    expect(within(confirm).getByText('موجودی کیف پول')).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'تأیید و خرید' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/fund/purchase/payment/${PURCHASE_ID}/success`));
+    const [[, init]] = calls(`/api/funds/${FUND_ID}/purchases`) as [[string, RequestInit]];
+    expect(JSON.parse(init.body as string)).toEqual({ amount: '1000000', method: 'wallet', acceptTerms: true });
+    expect((init.headers as Record<string, string>)['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('sends a card purchase to the gateway’s address', async () => {
+    server({
+      create: (body) =>
+        jsonResponse(
+          {
+            ...purchaseFixture({
+              amount: body.amount,
+              method: 'card',
+              state: 'PaymentPending',
+              status: 'Pending',
+              outcome: 'pending',
+              nav: null,
+              units: null,
+              cost: null,
+              charged: null,
+              remainder: null,
+              pricedAt: null,
+            }),
+            redirectUrl: 'https://gateway.example/pay/A1',
+          },
+          201,
+        ),
+    });
+    const { navigate } = renderPage();
+    const form = await openForm();
+    await userEvent.type(within(form).getByLabelText('مبلغ (تومان)'), '1000000');
+    await userEvent.click(within(form).getByRole('radio', { name: /کارت بانکی/ }));
+    await userEvent.click(within(form).getByRole('checkbox'));
+    await userEvent.click(within(form).getByRole('button', { name: 'پرداخت و خرید' }));
+    const confirm = await screen.findByRole('dialog', { name: 'تأیید خرید' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'رفتن به درگاه پرداخت' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://gateway.example/pay/A1'));
+    expect(JSON.parse(calls(`/api/funds/${FUND_ID}/purchases`)[0]![1]!.body as string)).toMatchObject({
+      method: 'card',
+    });
+    expect(await screen.findByText('در حال انتقال به درگاه پرداخت…')).toBeTruthy();
+  });
+
+  it('offers only the wallet for a fund in tether', async () => {
+    server({ fund: { currency: 'USDT', limits: { minPurchase: '10', maxPurchase: null, minRedeemUnits: '1' } } });
+    renderPage();
+    const form = await openForm();
+    expect(within(form).getByRole('radio', { name: /کارت بانکی/ })).toHaveProperty('disabled', true);
+    const amount = within(form).getByLabelText('مبلغ (تتر)');
+    await userEvent.type(amount, '12.5');
+    expect(amount).toHaveProperty('value', '۱۲٫۵');
+  });
+});

@@ -1,0 +1,221 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { FundDetail } from '@portal/contract/funds/catalogue';
+import type { FundHolding, RedemptionQuoteView } from '@portal/contract/funds/orders';
+import { UNIT_SCALE } from '@portal/contract/funds/pricing';
+import { DigitTextField } from '@/components/digit-text-field';
+import { Section } from '@/components/layouts/page-shell';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-error';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { fundOrderKeys } from '../api/keys';
+import { useCreateFundRedemption, useRedemptionQuote } from '../api/redemptions';
+import { canonicalDecimal, displayDecimal, sanitizeDecimal } from '../amount-input';
+import { useOrderErrorMessage, useRuleMessage } from '../messages';
+import { redeemRule, redemptionBodyOf, type RedeemInput } from '../redeem-rules';
+import { useDebouncedValue } from '../use-debounced-value';
+import { useOrderFormat } from '../use-order-format';
+import { ConfirmRedemptionDialog } from './confirm-redemption-dialog';
+import { RedemptionBreakdown } from './redemption-breakdown';
+
+const QUOTE_DEBOUNCE_MS = 400;
+const sanitizeUnits = sanitizeDecimal(UNIT_SCALE);
+
+/**
+ * The redemption form (SPEC §2 "Fund redeem"): the number of units (Persian digits accepted, four decimals
+ * at most, never more than held), "redeem free shares only" (every unit past the early-exit period) and
+ * "all", the live breakdown; submitting opens the confirm dialog with the figures the user saw. One
+ * idempotency key per attempt.
+ */
+export function RedeemForm({ fund, holding, paused }: { fund: FundDetail; holding: FundHolding; paused: boolean }) {
+  const { t } = useTranslation('fundOrders');
+  const fmt = useOrderFormat();
+  const routerNavigate = useNavigate();
+  const client = useQueryClient();
+  const ruleMessage = useRuleMessage(fund.currency);
+  const errorMessage = useOrderErrorMessage(fund.currency);
+  const create = useCreateFundRedemption(fund.id);
+  const [input, setInput] = useState<RedeemInput>({ units: '', freeOnly: false });
+  const [touched, setTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState<RedemptionQuoteView | null>(null);
+  /** Submitted before the figures of this count were in: the dialog opens when they are. */
+  const [awaiting, setAwaiting] = useState(false);
+  const sent = useRef<{ body: string; key: string } | null>(null);
+
+  const rule = redeemRule(input, holding);
+  const body = useMemo(() => (rule === null ? redemptionBodyOf(input) : null), [rule, input]);
+  const quoted = useDebouncedValue(body, QUOTE_DEBOUNCE_MS);
+  const current = body !== null && JSON.stringify(quoted) === JSON.stringify(body);
+  const quote = useRedemptionQuote(fund.id, rule === null ? quoted : null);
+  const shownQuote = rule === null && quoted !== null ? quote.data : undefined;
+  const ready = current && quote.isSuccess && !quote.isFetching && !quote.isPlaceholderData ? quote.data : null;
+  const showRule = rule !== null && (touched || submitted);
+
+  useEffect(() => {
+    if (!awaiting) return;
+    if (ready) {
+      setAwaiting(false);
+      setConfirming(ready);
+    } else if (quote.isError && !quote.isFetching) setAwaiting(false);
+  }, [awaiting, ready, quote.isError, quote.isFetching]);
+  const hasFree = /[1-9]/.test(holding.freeUnits);
+
+  const values = {
+    min: holding.minRedeemUnits,
+    available: holding.units,
+  };
+  const ruleText = (r: string) =>
+    r === 'unitsOverHolding'
+      ? t('validation.unitsOverHolding', { units: fmt.units(holding.units) })
+      : r === 'unitsMin'
+        ? t('validation.unitsMin', { units: fmt.units(holding.minRedeemUnits) })
+        : ruleMessage(r, values);
+
+  const set = (next: RedeemInput) => {
+    setInput(next);
+    setTouched(true);
+    setAwaiting(false);
+    create.reset();
+  };
+
+  // The dialog shows the figures of this very request: it opens when they are in.
+  const onSubmit = () => {
+    setSubmitted(true);
+    if (paused || rule !== null || !body) return;
+    create.reset();
+    setAwaiting(true);
+  };
+
+  const confirm = () => {
+    if (!body || create.isPending) return;
+    const canonical = JSON.stringify(body);
+    if (sent.current?.body !== canonical) sent.current = { body: canonical, key: newIdempotencyKey() };
+    create.mutate(
+      { body, idempotencyKey: sent.current.key },
+      {
+        onSuccess: (r) => void routerNavigate(paths.fundRedeemSuccess.getHref(r.id)),
+        onError: (e) => {
+          if (!isApiError(e)) return;
+          if (e.code === 'KYC_REQUIRED') setConfirming(null);
+          if (['FUND_TRADING_PAUSED', 'FUND_UNITS_INSUFFICIENT', 'NOT_FOUND'].includes(e.code))
+            void client.invalidateQueries({ queryKey: fundOrderKeys.all });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Section id="redeem-form" title={t('redeem.formTitle')}>
+        <Stack
+          component="form"
+          noValidate
+          spacing={2.5}
+          aria-label={t('redeem.formTitle')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+        >
+          <DigitTextField
+            id="redeem-units"
+            name="units"
+            label={t('redeem.unitsLabel')}
+            value={displayDecimal(input.units, fmt.lng)}
+            sanitize={sanitizeUnits}
+            onChange={(e) => set({ units: e.target.value, freeOnly: false })}
+            onBlur={() => setTouched(true)}
+            autoComplete="off"
+            disabled={paused || create.isPending}
+            error={showRule}
+            helperText={
+              showRule && rule
+                ? ruleText(rule)
+                : input.freeOnly
+                  ? t('redeem.freeOnlyHint')
+                  : t('redeem.unitsHint', { units: fmt.units(holding.units), min: fmt.units(holding.minRedeemUnits) })
+            }
+            inputProps={{ inputMode: 'decimal' }}
+            endAdornment={
+              <InputAdornment position="end">
+                <Button
+                  size="small"
+                  disabled={paused || create.isPending}
+                  onClick={() => set({ units: canonicalDecimal(holding.units), freeOnly: false })}
+                >
+                  {t('redeem.all')}
+                </Button>
+              </InputAdornment>
+            }
+          />
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 1.5,
+              flexWrap: 'wrap',
+              p: 1.5,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+            }}
+          >
+            <Box>
+              <Typography variant="body2" color="text.secondary">
+                {t('redeem.freeUnits')}
+              </Typography>
+              <Typography sx={{ fontWeight: 700 }}>{fmt.units(holding.freeUnits)}</Typography>
+            </Box>
+            <Button
+              variant={input.freeOnly ? 'contained' : 'outlined'}
+              color="success"
+              disabled={paused || !hasFree || create.isPending}
+              aria-pressed={input.freeOnly}
+              onClick={() => set({ units: canonicalDecimal(holding.freeUnits), freeOnly: true })}
+            >
+              {t('redeem.freeOnly')}
+            </Button>
+          </Box>
+          <RedemptionBreakdown
+            quote={shownQuote}
+            isFetching={rule === null && (quote.isFetching || !current)}
+            error={rule === null && quote.isError && !quote.isFetching ? errorMessage(quote.error) : null}
+            performanceFeeBps={holding.performanceFeeBps}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={paused}
+            loading={create.isPending || awaiting}
+            sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 200 }}
+          >
+            {t('redeem.submit')}
+          </Button>
+        </Stack>
+      </Section>
+
+      <ConfirmRedemptionDialog
+        fund={fund}
+        quote={confirming}
+        pending={create.isPending}
+        error={
+          create.error && !(isApiError(create.error) && create.error.code === 'KYC_REQUIRED')
+            ? errorMessage(create.error)
+            : null
+        }
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * The fund page (`/fund/{fundId}`, issue 6) as a phone loads it, signed in:
+ *
+ *   (1) its initial JavaScript: every JS response Chromium receives up to network idle, gzip -9 as in
+ *       web-size.ts (the bench's other initial-JS figure), listed file by file;
+ *   (2) its Lighthouse performance score with Lighthouse's default config, which is the mobile one: a
+ *       Moto G Power sized screen (412 × 823, DPR 1.75), simulated throttling (slow 4G: 150 ms RTT,
+ *       1.6 Mbit/s down; CPU ×4), fresh Chromium, empty cache. Median of `runs` runs per page, and the same
+ *       for the auth page for reference.
+ *
+ * The user is a fresh investor signed in through the API (OTP from the dev outbox); the session cookie
+ * reaches Chromium as a cookie in (1) and as Lighthouse's `extraHeaders` in (2). The fund is the first one
+ * `GET /api/funds` lists (the embedded demo seeds them). `pagePath` measures another signed-in page
+ * instead (a diagnostic, e.g. `/wallet`).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { launch as launchChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { SESSION } from '@portal/contract/core/constants';
+import { type PortalServer, signIn } from './api-throughput';
+import { fromRoot } from './lib';
+import { CHROMIUM_ARGS, type JsMeasure, measurePageJs } from './web-size';
+
+/** A new number of its own: not the demo investor (…0000), the operator (…0001) nor the api bench's (…0101). */
+const FUND_BENCH_MOBILE = '09125550106';
+
+export interface LighthouseRun {
+  /** 0–100. */
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** Bytes of script as served (Lighthouse's resource summary: on the wire, compressed only if the server compresses). */
+  scriptTransferBytes: number;
+  /** Lighthouse's CPU benchmark of this machine (≈ 1000+ for a desktop; lower numbers make simulated TBT worse). */
+  benchmarkIndex: number;
+  finalUrl: string;
+  warnings: string[];
+}
+
+export interface LighthouseOpportunity {
+  id: string;
+  title: string;
+  /** Lighthouse's estimate of what fixing it would save on the load (ms), as displayed. */
+  savings: string;
+}
+
+export interface LighthousePage {
+  url: string;
+  runs: LighthouseRun[];
+  /** Each figure the median of its own across the runs. */
+  median: Omit<LighthouseRun, 'finalUrl' | 'warnings'>;
+  /** The opportunities and diagnostics Lighthouse reports in the run with the median score. */
+  opportunities: LighthouseOpportunity[];
+}
+
+export interface FundPageResult {
+  /** The path measured: `/fund/{id}`, or `pagePath` when given. */
+  path: string;
+  fund: { id: string; code: string; name: string } | null;
+  initialJs: JsMeasure & { finalUrl: string };
+  lighthouse: { version: string; page: LighthousePage; authPage: LighthousePage };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function firstFund(baseUrl: string, cookie: string): Promise<{ id: string; code: string; name: string }> {
+  const res = await fetch(`${baseUrl}/api/funds`, { headers: { cookie } });
+  const text = await res.text();
+  if (!res.ok)
+    throw new Error(
+      `GET /api/funds: HTTP ${res.status} ${text.slice(0, 200)} (set BENCH_FUND_PAGE_PATH to measure another page)`,
+    );
+  const body = JSON.parse(text) as { items?: { id: string; code: string; name: { fa: string } }[] };
+  const fund = body.items?.[0];
+  if (!fund)
+    throw new Error(
+      'GET /api/funds listed no fund: the embedded demo seeds none (set BENCH_FUND_PAGE_PATH to measure another page)',
+    );
+  return { id: fund.id, code: fund.code, name: fund.name.fa };
+}
+
+async function lighthouseVersion(): Promise<string> {
+  const manifest = fromRoot('node_modules/lighthouse/package.json');
+  if (!existsSync(manifest)) return 'unknown';
+  return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
+}
+
+export interface Cookie {
+  name: string;
+  value: string;
+}
+
+/**
+ * Puts the session cookie into the cookie jar of the Chromium Lighthouse is about to drive. Lighthouse's
+ * `extraHeaders: { Cookie }` is not enough here: it rides on every request only until the page writes a
+ * cookie of its own (the app stores `i18next=fa`), after which Chromium sends the jar's Cookie header and
+ * `GET /api/account` goes out without the session (401, the app redirects to /auth). Lighthouse leaves
+ * cookies alone when it resets storage (its default `clearStorageTypes`), so the jar is the way in.
+ */
+async function setCookies(port: number, url: string, cookies: Cookie[]): Promise<void> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('the Chromium for Lighthouse has no default context');
+    await context.addCookies(cookies.map((c) => ({ ...c, url: new URL(url).origin })));
+  } finally {
+    await browser.close();
+  }
+}
+
+/** One Lighthouse run (performance only, default mobile config) in a Chromium of its own. */
+async function lighthouseOnce(
+  url: string,
+  chromiumPath: string,
+  cookies: Cookie[],
+): Promise<{ run: LighthouseRun; opportunities: LighthouseOpportunity[] }> {
+  const chrome = await launchChrome({ chromePath: chromiumPath, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
+  try {
+    if (cookies.length) await setCookies(chrome.port, url, cookies);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+      // Also on the document request, as Lighthouse documents for signed-in pages (the jar has it too).
+      ...(cookies.length ? { extraHeaders: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = lhr.categories.performance?.score;
+    if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score for ${url}`);
+    const audit = (id: string) => lhr.audits[id];
+    const numeric = (id: string) => {
+      const v = audit(id)?.numericValue;
+      if (typeof v !== 'number') throw new Error(`Lighthouse audit ${id} has no value for ${url}`);
+      return v;
+    };
+    const summary = audit('resource-summary')?.details;
+    const scriptRow =
+      summary && summary.type === 'table'
+        ? summary.items.find((item) => (item as { resourceType?: string }).resourceType === 'script')
+        : undefined;
+    const opportunities: LighthouseOpportunity[] = [];
+    for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+      const a = audit(ref.id);
+      // The failing opportunities and diagnostics (the metrics themselves carry the weight).
+      if (!a || ref.weight > 0 || a.scoreDisplayMode !== 'metricSavings' || a.score === null || a.score >= 0.9)
+        continue;
+      opportunities.push({ id: a.id, title: a.title, savings: a.displayValue ?? '' });
+    }
+    return {
+      run: {
+        score: Math.round(score * 100),
+        fcpMs: Math.round(numeric('first-contentful-paint')),
+        lcpMs: Math.round(numeric('largest-contentful-paint')),
+        tbtMs: Math.round(numeric('total-blocking-time')),
+        cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
+        speedIndexMs: Math.round(numeric('speed-index')),
+        scriptTransferBytes: Number((scriptRow as { transferSize?: number } | undefined)?.transferSize ?? 0),
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        finalUrl: lhr.finalDisplayedUrl,
+        warnings: lhr.runWarnings,
+      },
+      opportunities,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** `runs` Lighthouse runs of one page; fails when a run ends elsewhere (e.g. redirected to `/auth`). */
+export async function lighthousePage(
+  url: string,
+  chromiumPath: string,
+  runs: number,
+  cookies: Cookie[] = [],
+): Promise<LighthousePage> {
+  const done: { run: LighthouseRun; opportunities: LighthouseOpportunity[] }[] = [];
+  const expected = new URL(url).pathname;
+  for (let i = 0; i < runs; i++) {
+    const r = await lighthouseOnce(url, chromiumPath, cookies);
+    const landed = new URL(r.run.finalUrl).pathname;
+    if (landed !== expected) throw new Error(`Lighthouse loaded ${expected} but ended on ${landed}`);
+    console.log(
+      `    run ${i + 1}/${runs}: score ${r.run.score}, FCP ${r.run.fcpMs} ms, LCP ${r.run.lcpMs} ms, TBT ${r.run.tbtMs} ms, CLS ${r.run.cls}`,
+    );
+    done.push(r);
+  }
+  const all = done.map((d) => d.run);
+  const m = (pick: (r: LighthouseRun) => number) => median(all.map(pick));
+  const medianScore = m((r) => r.score);
+  const medianRun = done.reduce((best, d) =>
+    Math.abs(d.run.score - medianScore) < Math.abs(best.run.score - medianScore) ? d : best,
+  );
+  return {
+    url,
+    runs: all,
+    median: {
+      score: medianScore,
+      fcpMs: m((r) => r.fcpMs),
+      lcpMs: m((r) => r.lcpMs),
+      tbtMs: m((r) => r.tbtMs),
+      cls: m((r) => r.cls),
+      speedIndexMs: m((r) => r.speedIndexMs),
+      scriptTransferBytes: m((r) => r.scriptTransferBytes),
+      benchmarkIndex: m((r) => r.benchmarkIndex),
+    },
+    opportunities: medianRun.opportunities,
+  };
+}
+
+/** Measures the fund page (and the auth page's Lighthouse figures for reference) on a running portal. */
+export async function measureFundPage(
+  portal: PortalServer,
+  chromiumPath: string,
+  opts: { runs: number; pagePath?: string },
+): Promise<FundPageResult> {
+  const cookie = await signIn(portal.baseUrl, FUND_BENCH_MOBILE);
+  const [name, ...rest] = cookie.split('=');
+  if (name !== SESSION.cookieName) throw new Error(`unexpected session cookie ${name}`);
+  const session: Cookie = { name, value: rest.join('=') };
+  const fund = opts.pagePath ? null : await firstFund(portal.baseUrl, cookie);
+  const path = opts.pagePath ?? `/fund/${fund!.id}`;
+  const url = `${portal.baseUrl}${path}`;
+
+  console.log(`  page ${path}${fund ? ` (${fund.code}, ${fund.name})` : ''}`);
+  const initialJs = await measurePageJs(url, chromiumPath, {
+    cookies: [session],
+    // The page is on screen: the fund's name (Persian, the default language), else any heading.
+    ready: (page) =>
+      (fund ? page.getByText(fund.name).first() : page.getByRole('heading').first()).waitFor({
+        state: 'visible',
+        timeout: 30_000,
+      }),
+  });
+  const landed = new URL(initialJs.finalUrl).pathname;
+  if (landed !== path) throw new Error(`Chromium loaded ${path} but ended on ${landed}`);
+
+  console.log(`  Lighthouse, ${path}:`);
+  const page = await lighthousePage(url, chromiumPath, opts.runs, [session]);
+  console.log('  Lighthouse, /auth (reference):');
+  const authPage = await lighthousePage(`${portal.baseUrl}/auth`, chromiumPath, opts.runs);
+  return { path, fund, initialJs, lighthouse: { version: await lighthouseVersion(), page, authPage } };
+}

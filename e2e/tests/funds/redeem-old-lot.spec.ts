@@ -1,0 +1,163 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { accountTranslator } from '../../src/account-steps';
+import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { tomanWallet } from '../../src/deposit-steps';
+import {
+  demoFund,
+  expectedRedemption,
+  figureList,
+  figuresOf,
+  holdingOf,
+  logInWithCode,
+  myFundCard,
+  openFundsFromNavigation,
+  redemptionOf,
+  shownDay,
+  shownDecimal,
+  shownMoney,
+} from '../../src/fund-steps';
+import { screenshot, screenshotOnFailure } from '../../src/screenshots';
+import { startServer, type RunningServer } from '../../src/server';
+
+/**
+ * Redeeming a lot older than six months (SPEC §4: the early-exit fee falls to 0 % after six months; issue
+ * 6; decision 022), on a phone in Persian. A lot cannot age in a test: the embedded demo seeds the demo
+ * investor (09120000000) with units of the demo gold fund bought seven months ago at that day's NAV
+ * (`apps/api/src/seed/demo-holdings.ts`). The demo investor logs in with the code from the dev outbox,
+ * sees the units in "my funds", opens the redemption page: every unit is free, the planner marks the lot
+ * «free» with no fee today; «redeem free shares only» shows an early-exit fee of zero, the confirm dialog
+ * does not warn of one, and the success page shows the proceeds, which reach the wallet exactly.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const t = accountTranslator('fa');
+/** The demo investor the embedded server seeds and prints at start. */
+const DEMO_INVESTOR = '09120000000';
+
+describe('redeem a lot older than six months (fa, phone)', () => {
+  test('the demo investor’s seven-month-old lot is free: no early-exit fee; the wallet credited with exactly the proceeds', async () => {
+    expect(server.log()).toContain(`Demo investor: ${DEMO_INVESTOR}`);
+    const tab = await openTab(browser, VIEWPORTS.phone, { baseURL: server.baseUrl });
+    const { page } = tab;
+    screenshotOnFailure(page, 'fund-redeem-old-lot-fa-phone');
+    await logInWithCode(page, server.baseUrl, t, DEMO_INVESTOR);
+
+    const gold = await demoFund(page, 'demo-zarrin-gold');
+    const holding = await holdingOf(page, gold.id);
+    expect(holding.lots).toHaveLength(1);
+    const lot = holding.lots[0]!;
+    const sevenMonths = Date.now() - new Date(lot.issuedAt).getTime();
+    expect(sevenMonths).toBeGreaterThan(200 * 86_400_000);
+    expect(lot).toMatchObject({ isFree: true, earlyExitBpsToday: 0 });
+    expect(holding.freeUnits).toBe(holding.units);
+    const before = await tomanWallet(page);
+
+    // --- my funds: the demo holding ---
+    await openFundsFromNavigation(page, t);
+    const mine = myFundCard(page, t, gold.name.fa);
+    await mine.waitFor();
+    expect(await figuresOf(mine.locator('dl'))).toMatchObject({
+      [t('funds:myFunds.units')]: shownDecimal(holding.units),
+    });
+    await screenshot(page, 'fund-old-lot-my-funds-fa-phone');
+
+    // --- the fund's page, «sell» ---
+    await mine.getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === `/fund/${gold.id}`);
+    await page
+      .getByRole('region', { name: t('funds:overview.title'), exact: true })
+      .getByRole('link', { name: t('funds:actions.sell'), exact: true })
+      .click();
+    await page.waitForURL((url) => url.pathname === `/fund/redeem/${gold.id}`);
+
+    // Every unit free; the planner (one card a lot on a phone) marks the lot free, no fee today.
+    const held = await figuresOf(page.getByRole('region', { name: t('fundOrders:redeem.holdingTitle') }).locator('dl'));
+    expect(held).toMatchObject({
+      [t('fundOrders:redeem.available')]: shownDecimal(holding.units),
+      [t('fundOrders:redeem.freeUnits')]: shownDecimal(holding.freeUnits),
+    });
+    const planner = page.getByRole('list', { name: t('fundOrders:planner.title'), exact: true });
+    const card = planner.getByRole('listitem');
+    expect(await card.count()).toBe(1);
+    expect(await figuresOf(card.locator('dl'))).toMatchObject({
+      [t('fundOrders:planner.units')]: shownDecimal(lot.units),
+      [t('fundOrders:planner.boughtAt')]: shownMoney(t, lot.nav),
+      [t('fundOrders:planner.feeToday')]: t('fundOrders:planner.noFee'),
+      [t('fundOrders:planner.freeFrom')]: t('fundOrders:planner.free'),
+    });
+    await planner.scrollIntoViewIfNeeded();
+    await screenshot(page, 'fund-old-lot-planner-fa-phone');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // --- «redeem free shares only»: no early-exit fee ---
+    const want = expectedRedemption(gold, holding, holding.freeUnits);
+    expect(want.earlyExitBps).toEqual([0]);
+    expect(want.earlyExitFee).toBe('0');
+    await page.getByRole('button', { name: t('fundOrders:redeem.freeOnly'), exact: true }).click();
+    await page.getByText(t('fundOrders:redeem.freeOnlyHint'), { exact: true }).waitFor();
+    const breakdown = figureList(page, t('fundOrders:redeem.breakdownTitle'));
+    await breakdown.getByText(shownMoney(t, want.proceeds), { exact: true }).waitFor();
+    expect(await figuresOf(breakdown)).toEqual({
+      [t('fundOrders:redeem.units')]: t('fundOrders:breakdown.unitsValue', { units: shownDecimal(want.units) }),
+      [t('fundOrders:redeem.pricePerShare', { date: shownDay(want.navDate) })]: shownMoney(t, want.nav),
+      [t('fundOrders:redeem.value')]: shownMoney(t, want.value),
+      [t('fundOrders:redeem.fixedFee')]: shownMoney(t, want.fixedFee),
+      [t('fundOrders:redeem.performanceFee')]: shownMoney(t, want.performanceFee),
+      [t('fundOrders:redeem.earlyExitFee')]: shownMoney(t, '0'),
+      [t('fundOrders:redeem.proceeds')]: shownMoney(t, want.proceeds),
+    });
+    await breakdown.scrollIntoViewIfNeeded();
+    await screenshot(page, 'fund-old-lot-redeem-fa-phone');
+
+    await page.getByRole('button', { name: t('fundOrders:redeem.submit'), exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: t('fundOrders:confirm.redeemTitle'), exact: true });
+    await confirm.getByText(t('fundOrders:confirm.redeemText'), { exact: true }).waitFor();
+    const warning = t('fundOrders:confirm.earlyExitApplies', { fee: '' }).split(':')[0]!;
+    expect(await confirm.getByText(warning).count()).toBe(0);
+    await screenshot(page, 'fund-old-lot-confirm-fa-phone');
+    await confirm.getByRole('button', { name: t('fundOrders:confirm.redeemSubmit'), exact: true }).click();
+
+    // --- success: the proceeds, no early-exit fee ---
+    await page.waitForURL((url) => /^\/fund\/redeem\/success\/[0-9a-f-]{36}$/.test(url.pathname));
+    const redemptionId = page.url().split('/').at(-1)!;
+    await page
+      .getByText(
+        t('fundOrders:redeemed.success.text', {
+          units: shownDecimal(want.units),
+          date: shownDay(want.navDate),
+          proceeds: shownMoney(t, want.proceeds),
+        }),
+        { exact: true },
+      )
+      .waitFor();
+    expect(
+      await figuresOf(page.getByRole('region', { name: t('fundOrders:redeemed.sectionTitle') }).locator('dl')),
+    ).toMatchObject({
+      [t('fundOrders:redeem.earlyExitFee')]: shownMoney(t, '0'),
+      [t('fundOrders:redeem.proceeds')]: shownMoney(t, want.proceeds),
+    });
+    await screenshot(page, 'fund-old-lot-success-fa-phone');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const redemption = await redemptionOf(page, redemptionId);
+    expect(redemption).toMatchObject({ state: 'Successful', earlyExitFee: '0', proceeds: want.proceeds });
+    expect(redemption.takes?.map((x) => x.earlyExitBps)).toEqual([0]);
+    expect(await tomanWallet(page)).toMatchObject({
+      available: (BigInt(before?.available ?? '0') + BigInt(want.proceeds)).toString(),
+      held: '0',
+    });
+
+    expect(tab.errors).toEqual([]);
+    await tab.context.close();
+  }, 120_000);
+});
