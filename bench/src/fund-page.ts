@@ -9,17 +9,16 @@
  *       for the auth page for reference.
  *
  * The user is a fresh investor signed in through the API (OTP from the dev outbox); the session cookie
- * reaches Chromium as a cookie in (1) and as Lighthouse's `extraHeaders` in (2). The fund is the first one
+ * goes into Chromium's cookie jar in (1) and (2) (and Lighthouse's `extraHeaders` too: see `setCookies`
+ * for why the header alone does not keep the user signed in). The fund is the first one
  * `GET /api/funds` lists (the embedded demo seeds them). `pagePath` measures another signed-in page
  * instead (a diagnostic, e.g. `/wallet`).
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SESSION } from '@portal/contract/core/constants';
 import { type PortalServer, signIn } from './api-throughput';
-import { fromRoot } from './lib';
 import { CHROMIUM_ARGS, type JsMeasure, measurePageJs } from './web-size';
 
 /** A new number of its own: not the demo investor (…0000), the operator (…0001) nor the api bench's (…0101). */
@@ -37,8 +36,14 @@ export interface LighthouseRun {
   scriptTransferBytes: number;
   /** Lighthouse's CPU benchmark of this machine (≈ 1000+ for a desktop; lower numbers make simulated TBT worse). */
   benchmarkIndex: number;
+  /**
+   * The machine's 1-minute load average when the run ended. Simulated throttling multiplies the CPU time
+   * observed here by 4, so a busy machine inflates TBT and LCP: compare runs at similar loads.
+   */
+  loadAverage: number;
   finalUrl: string;
   warnings: string[];
+  lighthouseVersion: string;
 }
 
 export interface LighthouseOpportunity {
@@ -52,7 +57,7 @@ export interface LighthousePage {
   url: string;
   runs: LighthouseRun[];
   /** Each figure the median of its own across the runs. */
-  median: Omit<LighthouseRun, 'finalUrl' | 'warnings'>;
+  median: Omit<LighthouseRun, 'finalUrl' | 'warnings' | 'lighthouseVersion'>;
   /** The opportunities and diagnostics Lighthouse reports in the run with the median score. */
   opportunities: LighthouseOpportunity[];
 }
@@ -85,12 +90,6 @@ async function firstFund(baseUrl: string, cookie: string): Promise<{ id: string;
       'GET /api/funds listed no fund: the embedded demo seeds none (set BENCH_FUND_PAGE_PATH to measure another page)',
     );
   return { id: fund.id, code: fund.code, name: fund.name.fa };
-}
-
-async function lighthouseVersion(): Promise<string> {
-  const manifest = fromRoot('node_modules/lighthouse/package.json');
-  if (!existsSync(manifest)) return 'unknown';
-  return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
 }
 
 export interface Cookie {
@@ -168,13 +167,36 @@ async function lighthouseOnce(
         speedIndexMs: Math.round(numeric('speed-index')),
         scriptTransferBytes: Number((scriptRow as { transferSize?: number } | undefined)?.transferSize ?? 0),
         benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        loadAverage: Number((os.loadavg()[0] ?? 0).toFixed(1)),
         finalUrl: lhr.finalDisplayedUrl,
+        lighthouseVersion: lhr.lighthouseVersion,
         warnings: lhr.runWarnings,
       },
       opportunities,
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * A run again when Lighthouse or its Chromium fails (a runtime error such as NO_NAVSTART or NO_FCP, or a
+ * protocol timeout, which a busy machine provokes now and then): at most `LIGHTHOUSE_ATTEMPTS` tries, reported.
+ */
+const LIGHTHOUSE_ATTEMPTS = 3;
+async function lighthouseRetrying(
+  url: string,
+  chromiumPath: string,
+  cookies: Cookie[],
+): Promise<{ run: LighthouseRun; opportunities: LighthouseOpportunity[] }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, chromiumPath, cookies);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (attempt >= LIGHTHOUSE_ATTEMPTS) throw err;
+      console.log(`    (attempt ${attempt} failed, again: ${message.split('\n')[0]})`);
+    }
   }
 }
 
@@ -188,12 +210,14 @@ export async function lighthousePage(
   const done: { run: LighthouseRun; opportunities: LighthouseOpportunity[] }[] = [];
   const expected = new URL(url).pathname;
   for (let i = 0; i < runs; i++) {
-    const r = await lighthouseOnce(url, chromiumPath, cookies);
+    const r = await lighthouseRetrying(url, chromiumPath, cookies);
     const landed = new URL(r.run.finalUrl).pathname;
     if (landed !== expected) throw new Error(`Lighthouse loaded ${expected} but ended on ${landed}`);
     console.log(
-      `    run ${i + 1}/${runs}: score ${r.run.score}, FCP ${r.run.fcpMs} ms, LCP ${r.run.lcpMs} ms, TBT ${r.run.tbtMs} ms, CLS ${r.run.cls}`,
+      `    run ${i + 1}/${runs}: score ${r.run.score}, FCP ${r.run.fcpMs} ms, LCP ${r.run.lcpMs} ms, TBT ${r.run.tbtMs} ms, ` +
+        `CLS ${r.run.cls} (benchmark index ${r.run.benchmarkIndex}, load average ${r.run.loadAverage})`,
     );
+    for (const w of r.run.warnings) console.log(`      Lighthouse warns: ${w}`);
     done.push(r);
   }
   const all = done.map((d) => d.run);
@@ -214,6 +238,7 @@ export async function lighthousePage(
       speedIndexMs: m((r) => r.speedIndexMs),
       scriptTransferBytes: m((r) => r.scriptTransferBytes),
       benchmarkIndex: m((r) => r.benchmarkIndex),
+      loadAverage: m((r) => r.loadAverage),
     },
     opportunities: medianRun.opportunities,
   };
@@ -250,5 +275,10 @@ export async function measureFundPage(
   const page = await lighthousePage(url, chromiumPath, opts.runs, [session]);
   console.log('  Lighthouse, /auth (reference):');
   const authPage = await lighthousePage(`${portal.baseUrl}/auth`, chromiumPath, opts.runs);
-  return { path, fund, initialJs, lighthouse: { version: await lighthouseVersion(), page, authPage } };
+  return {
+    path,
+    fund,
+    initialJs,
+    lighthouse: { version: page.runs[0]?.lighthouseVersion ?? 'unknown', page, authPage },
+  };
 }

@@ -429,7 +429,8 @@ if (fundPage) {
   ];
   console.log(
     `\n━━ Lighthouse ${lighthouse.version}, performance, default mobile config (simulated slow 4G, CPU ×4; ` +
-      `benchmark index ${lighthouse.page.median.benchmarkIndex}) ━━\n`,
+      `benchmark index ${lighthouse.page.median.benchmarkIndex}, load average ${lighthouse.page.median.loadAverage} ` +
+      `on ${os.cpus().length} CPUs) ━━\n`,
   );
   console.log(
     table(

@@ -8,9 +8,8 @@ import { loadOrCreateSecret } from './lib/secrets';
 import { seedDemo } from './seed/demo';
 import { payDueWithdrawals } from './modules/withdrawals/withdrawals.service';
 import { runSettlementJobs } from './modules/deposit-by-id/deposit-by-id.service';
-import { runFundOrderJobs } from './modules/fund-orders/pricing.service';
 import { startDemoNavJob } from './seed/demo-funds';
-import { priceWaitingOrders } from './modules/fund-orders/pricing.service';
+import { priceWaitingOrders, runFundOrderJobs } from './modules/fund-orders/pricing.service';
 
 async function main() {
   const env = parseEnv();

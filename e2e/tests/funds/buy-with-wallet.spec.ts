@@ -55,6 +55,8 @@ describe('buy fund units with the wallet (fa, desktop)', () => {
     const tab = await openTab(browser, VIEWPORTS.desktop, { baseURL: server.baseUrl });
     const { page } = tab;
     screenshotOnFailure(page, 'fund-buy-wallet-fa-desktop');
+    // The sandbox gateway's page is the pretend bank's, without an icon: the browser's favicon request is its 404.
+    tab.expectHttpError(404, '/favicon.ico');
     await page.goto('/auth');
     await signUp(page, server.baseUrl, t, 'fa', freshMobile());
     await reachKycLevelOne(page, t);

@@ -98,7 +98,7 @@ export const DEMO_FUNDS: DemoFund[] = [
       performanceFeeBps: 0,
       minPurchase: 100_000n * IRT,
       maxPurchase: 5_000_000_000n * IRT,
-      minRedeemUnits: 1n,
+      minRedeemUnits: 10_000n, // one unit (unit-minors)
       assetAllocation: [
         holding('شمش طلا', 'سبائك الذهب', 'Gold bullion', '62.50'),
         holding('سکهٔ تمام بهار آزادی', 'مسكوكة بهار آزادي الكاملة', 'Full Bahar Azadi coin', '18.00'),
@@ -141,7 +141,7 @@ export const DEMO_FUNDS: DemoFund[] = [
       performanceFeeBps: 0,
       minPurchase: 100_000n * IRT,
       maxPurchase: null,
-      minRedeemUnits: 1n,
+      minRedeemUnits: 10_000n, // one unit (unit-minors)
       assetAllocation: [
         holding('شمش نقره', 'سبائك الفضة', 'Silver bullion', '81.00'),
         holding('گواهی سپردهٔ نقره', 'شهادات إيداع الفضة', 'Silver deposit certificates', '11.00'),
@@ -187,7 +187,7 @@ export const DEMO_FUNDS: DemoFund[] = [
       performanceFeeBps: 0,
       minPurchase: 100_000n * IRT,
       maxPurchase: null,
-      minRedeemUnits: 1n,
+      minRedeemUnits: 10_000n, // one unit (unit-minors)
       assetAllocation: [
         holding('اسناد خزانهٔ اسلامی', 'صكوك الخزانة الإسلامية', 'Islamic treasury bills', '38.00'),
         holding('سپردهٔ بانکی', 'ودائع مصرفية', 'Bank deposits', '30.00'),
@@ -235,7 +235,7 @@ export const DEMO_FUNDS: DemoFund[] = [
       performanceFeeBps: 0,
       minPurchase: 10n * USDT,
       maxPurchase: 200_000n * USDT,
-      minRedeemUnits: 1n,
+      minRedeemUnits: 10_000n, // one unit (unit-minors)
       assetAllocation: [
         holding('بیت‌کوین', 'بيتكوين', 'Bitcoin', '48.20'),
         holding('اتریوم', 'إيثيريوم', 'Ether', '22.40'),
@@ -283,7 +283,7 @@ export const DEMO_FUNDS: DemoFund[] = [
       performanceFeeBps: 1_000,
       minPurchase: 10n * USDT,
       maxPurchase: 200_000n * USDT,
-      minRedeemUnits: 1n,
+      minRedeemUnits: 10_000n, // one unit (unit-minors)
       assetAllocation: [
         holding('اتریوم', 'إيثيريوم', 'Ether', '31.00'),
         holding('بیت‌کوین', 'بيتكوين', 'Bitcoin', '27.50'),
@@ -327,7 +327,7 @@ export const DEMO_FUNDS: DemoFund[] = [
       performanceFeeBps: 1_000,
       minPurchase: 1_000n * USDT,
       maxPurchase: 200_000n * USDT,
-      minRedeemUnits: 100n,
+      minRedeemUnits: 100_000n, // ten units
       assetAllocation: [
         holding('بیت‌کوین', 'بيتكوين', 'Bitcoin', '35.00'),
         holding('طلای توکنیزه', 'ذهب مرمّز', 'Tokenised gold', '25.00'),

@@ -4,8 +4,8 @@ import { users } from '../db/schema';
 import { writeAudit } from '../lib/audit';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { openTotpSecret, provisionOperator, sealTotpSecret } from '../modules/admin/operators.service';
+import { seedDemoHoldings } from './demo-holdings';
 import { seedDemoFunds } from './demo-funds';
-import { seedDemoHoldings } from './demo-holdings'; // TEMP-E2E
 
 export const DEMO_MOBILE = '+989120000000';
 
@@ -49,7 +49,8 @@ export async function seedDemo(db: Db, opts: { secret: string; withOperator: boo
       .onConflictDoNothing();
   }
   await seedDemoFunds(db);
-  await seedDemoHoldings(db, new Date()); // TEMP-E2E
+  // The demo investor holds a lot bought seven months ago: redeemable without the early-exit fee.
+  await seedDemoHoldings(db, new Date());
   const operator = opts.withOperator && (await seedDemoOperator(db, opts.secret));
   return { demoMobile: DEMO_MOBILE, operator: operator ? DEMO_OPERATOR : null };
 }

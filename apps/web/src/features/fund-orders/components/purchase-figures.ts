@@ -17,6 +17,10 @@ export function purchaseFigures(
     { label: t('breakdown.amount'), value: money(p.amount) },
     { label: t('confirm.method'), value: t(`method.${p.method}`) },
     { label: t('order.status'), value: t(`order.purchaseState.${p.state}`) },
+    { label: t('order.createdAt'), value: fmt.date(p.createdAt, 'dateTime') },
+    p.paymentReference === null
+      ? null
+      : { label: t('order.reference'), value: formatDigits(p.paymentReference, fmt.lng) },
     { label: t('breakdown.fixedFee'), value: money(p.fixedFee) },
     p.nav === null ? null : { label: t('breakdown.nav', { date: fmt.day(p.navDate) }), value: money(p.nav) },
     p.units === null
@@ -25,10 +29,6 @@ export function purchaseFigures(
     p.cost === null ? null : { label: t('breakdown.cost'), value: money(p.cost) },
     p.remainder === null ? null : { label: t('order.remainder'), value: money(p.remainder) },
     p.charged === null ? null : { label: t('order.charged'), value: money(p.charged), strong: true },
-    p.paymentReference === null
-      ? null
-      : { label: t('order.reference'), value: formatDigits(p.paymentReference, fmt.lng) },
-    { label: t('order.createdAt'), value: fmt.date(p.createdAt, 'dateTime') },
   ];
   return rows.filter((r): r is Figure => r !== null);
 }

@@ -59,6 +59,8 @@ function Redeemed({ redemption: r }: { redemption: FundRedemption }) {
     value === null ? null : { label, value, strong };
   const rows = [
     fundName ? row(t('confirm.fund'), fundName) : null,
+    row(t('order.status'), t(`order.redemptionState.${r.state}`)),
+    row(t('order.createdAt'), fmt.date(r.createdAt, 'dateTime')),
     row(t('redeem.units'), t('breakdown.unitsValue', { units: fmt.units(r.units) })),
     r.nav === null ? null : row(t('redeem.pricePerShare', { date: fmt.day(r.navDate) }), money(r.nav)),
     row(t('redeem.value'), money(r.value)),
@@ -66,8 +68,6 @@ function Redeemed({ redemption: r }: { redemption: FundRedemption }) {
     row(t('redeem.performanceFee'), money(r.performanceFee)),
     row(t('redeem.earlyExitFee'), money(r.earlyExitFee)),
     row(t('redeem.proceeds'), money(r.proceeds), true),
-    row(t('order.status'), t(`order.redemptionState.${r.state}`)),
-    row(t('order.createdAt'), fmt.date(r.createdAt, 'dateTime')),
   ];
   const toFund =
     r.outcome === 'canceled'

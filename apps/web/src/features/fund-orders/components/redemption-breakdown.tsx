@@ -10,6 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LotTakeView, RedemptionQuoteView } from '@portal/contract/funds/orders';
@@ -36,7 +38,7 @@ export function redemptionFigures(
     {
       label: t('redeem.performanceFee'),
       note:
-        performanceFeeBps === undefined
+        performanceFeeBps === undefined || performanceFeeBps === 0
           ? undefined
           : t('redeem.performanceFeeNote', { rate: fmt.rate(performanceFeeBps) }),
       value: money(q.performanceFee),
@@ -46,13 +48,45 @@ export function redemptionFigures(
   ];
 }
 
-/** Each lot's part of a redemption (the planner's figures for this count), on demand. */
+/** Each lot's part of a redemption (the planner's figures for this count), on demand: a table, or cards on a phone. */
 function LotTakes({ takes, currency }: { takes: LotTakeView[]; currency: RedemptionQuoteView['currency'] }) {
   const { t } = useTranslation('fundOrders');
   const fmt = useOrderFormat();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
   const money = (v: string) => fmt.money(v, currency);
+  const earlyExit = (l: LotTakeView) =>
+    l.earlyExitBps === 0
+      ? t('planner.noFee')
+      : t('planner.feeValue', { rate: fmt.rate(l.earlyExitBps), fee: money(l.earlyExitFee) });
+
+  if (!wide)
+    return (
+      <Box
+        component="ol"
+        aria-label={t('redeem.perLotTitle')}
+        sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
+      >
+        {takes.map((l, i) => (
+          <Paper key={l.lotId} component="li" variant="outlined" sx={{ listStyle: 'none', p: 1.5 }}>
+            <Typography variant="body2" sx={{ fontWeight: 700, mb: 1 }}>
+              {t('planner.lot', { n: fmt.number(i + 1), date: fmt.date(l.issuedAt, 'medium') })}
+            </Typography>
+            <Figures
+              rows={[
+                { label: t('planner.units'), value: fmt.units(l.units) },
+                { label: t('redeem.value'), value: money(l.value) },
+                { label: t('redeem.earlyExitFee'), value: earlyExit(l) },
+                { label: t('redeem.performanceFee'), value: money(l.performanceFee) },
+              ]}
+            />
+          </Paper>
+        ))}
+      </Box>
+    );
+
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
+    <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={t('redeem.perLotTitle')}>
         <TableHead>
           <TableRow>
@@ -69,11 +103,7 @@ function LotTakes({ takes, currency }: { takes: LotTakeView[]; currency: Redempt
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{fmt.date(l.issuedAt, 'medium')}</TableCell>
               <TableCell>{fmt.units(l.units)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{money(l.value)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {l.earlyExitBps === 0
-                  ? t('planner.noFee')
-                  : t('planner.feeValue', { rate: fmt.rate(l.earlyExitBps), fee: money(l.earlyExitFee) })}
-              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{earlyExit(l)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{money(l.performanceFee)}</TableCell>
             </TableRow>
           ))}

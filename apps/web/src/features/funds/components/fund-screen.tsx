@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
 import type { FundHolding } from '@portal/contract/funds/orders';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
@@ -37,7 +38,6 @@ import {
 import { AboutTab } from './about-tab';
 import { AllocationSection } from './allocation-section';
 import { AnnouncementsTab } from './announcements-tab';
-import { ConsultationSection } from './consultation-section';
 import { EarlyExitSection } from './early-exit-section';
 import { FeesSection } from './fees-section';
 import { FundBadges } from './fund-badges';
@@ -48,6 +48,14 @@ import { NavChartSection } from './nav-chart';
 import { OrderNotice } from './order-notice';
 import { RiskSection } from './risk-section';
 import { YieldFigures } from './yield-figures';
+
+/**
+ * The consultation form sits at the foot of the main tab; it is its own chunk (the form library, the
+ * contract's phone rules) fetched after the page's first paint.
+ */
+const ConsultationSection = lazy(() =>
+  import('./consultation-section').then((m) => ({ default: m.ConsultationSection })),
+);
 
 export const FUND_CONTENTS = ['main', 'about', 'announcements', 'history'] as const;
 export type FundContent = (typeof FUND_CONTENTS)[number];
@@ -253,13 +261,8 @@ export default function FundScreen() {
         <>
           <FundOverview fund={fund.data} holding={holding} />
           <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-            <Tabs
-              value={content}
-              variant="scrollable"
-              scrollButtons="auto"
-              allowScrollButtonsMobile
-              aria-label={t('fund.tabsLabel')}
-            >
+            {/* Four tabs share the width (labels wrap on a phone), so none hides behind a scroll. */}
+            <Tabs value={content} variant="fullWidth" aria-label={t('fund.tabsLabel')}>
               {FUND_CONTENTS.map((c) => (
                 <Tab
                   key={c}
@@ -269,6 +272,8 @@ export default function FundScreen() {
                   component={RouterLink}
                   to={paths.fund.getHref(fundId, { content: c === 'main' ? undefined : c })}
                   replace
+                  wrapped
+                  sx={{ minWidth: 0, px: { xs: 0.75, sm: 2 }, fontSize: { xs: '0.8rem', sm: '0.875rem' } }}
                   label={
                     c === 'announcements' && fund.data.unreadAnnouncements > 0 ? (
                       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
@@ -343,7 +348,9 @@ function MainTab({
         <LicencesSection fund={fund} />
         <DocumentsSection fund={fund} />
       </Box>
-      <ConsultationSection fund={fund} />
+      <Suspense fallback={<Skeleton variant="rounded" height={420} />}>
+        <ConsultationSection fund={fund} />
+      </Suspense>
     </>
   );
 }

@@ -104,9 +104,7 @@ export function IncomeEstimateSection({ fund, initialAmount }: { fund: FundDetai
               helperText={
                 touched.amount && amountError !== null
                   ? amountError
-                  : amount !== '' && !amountError
-                    ? fmt.money(amount, fund.currency)
-                    : t('income.amountHint', { min: fmt.money(fund.limits.minPurchase, fund.currency) })
+                  : t('income.amountHint', { min: fmt.money(fund.limits.minPurchase, fund.currency) })
               }
               inputProps={{ inputMode: scale === 0 ? 'numeric' : 'decimal' }}
               endAdornment={

@@ -82,7 +82,7 @@ function TextInput({
       name={name}
       control={control}
       render={({ field, fieldState, formState }) => {
-        const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+        const show = Boolean(fieldState.error) && (fieldState.isTouched || fieldState.isDirty || formState.isSubmitted);
         return (
           <TextField
             name={field.name}

@@ -40,6 +40,7 @@ import {
 import { FormError } from '@/components/form/form-error';
 import { useFormat } from '@/hooks/use-format';
 import { isApiError } from '@/lib/api-error';
+import { intlLocale } from '@/lib/format';
 import { formatDay, parseDayInput } from '../../dates';
 import { Panel } from '../console-page';
 import {
@@ -56,6 +57,15 @@ import {
 import { useFundErrorMessage, useFundRuleMessage } from './fund-labels';
 
 const LANGS: readonly Culture[] = ['fa', 'ar', 'en'];
+
+/** The percent sign of the language (`٪` in Persian, `%` in English). */
+function localeSymbolsPercent(lng: string): string {
+  return (
+    new Intl.NumberFormat(intlLocale(lng), { style: 'percent' })
+      .formatToParts(0.5)
+      .find((p) => p.type === 'percentSign')?.value ?? '%'
+  );
+}
 const dirOf = (lng: Culture) => (lng === 'en' ? 'ltr' : 'rtl');
 type Path = FieldPath<FundFormValues>;
 
@@ -103,7 +113,7 @@ function Field({
       name={name}
       control={control}
       render={({ field, fieldState, formState }) => {
-        const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+        const show = Boolean(fieldState.error) && (fieldState.isTouched || fieldState.isDirty || formState.isSubmitted);
         return (
           <TextField
             name={field.name}
@@ -150,7 +160,7 @@ function Choice({
       name={name}
       control={control}
       render={({ field, fieldState, formState }) => {
-        const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+        const show = Boolean(fieldState.error) && (fieldState.isTouched || fieldState.isDirty || formState.isSubmitted);
         return (
           <TextField
             select
@@ -276,6 +286,7 @@ function AllocationPanel({ disabled }: { disabled: boolean }) {
   const rows = useWatch({ control, name: 'assetAllocation' });
   const total = rows.reduce((s, r) => s + Math.round((Number(r.percent.replace('٫', '.')) || 0) * 100), 0);
   const rootError = getFieldState('assetAllocation', formState).error;
+  const percentSign = localeSymbolsPercent(fmt.lng);
   const rootMessage = rootError?.root?.message ?? rootError?.message;
   return (
     <Panel id="fund-allocation" title={t('funds.form.allocation')}>
@@ -298,7 +309,7 @@ function AllocationPanel({ disabled }: { disabled: boolean }) {
                 <Field
                   name={`assetAllocation.${i}.percent`}
                   label={t('funds.form.percent')}
-                  adornment="٪"
+                  adornment={percentSign}
                   dir="ltr"
                   disabled={disabled}
                 />
@@ -464,6 +475,7 @@ export function FundForm({
   const currency = useWatch({ control: form.control, name: 'currency' }) as FundCurrency | '';
   const disabled = readOnly || pending;
   const currencyName = currency ? t(`translation:currency.${currency}`) : '';
+  const percentSign = localeSymbolsPercent(fmt.lng);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -556,7 +568,7 @@ export function FundForm({
               name="fees.managementFeePercent"
               label={t('funds.form.managementFee')}
               hint={t('funds.form.managementFeeHint')}
-              adornment="٪"
+              adornment={percentSign}
               dir="ltr"
               disabled={disabled}
             />
@@ -571,7 +583,7 @@ export function FundForm({
               name="fees.performanceFeePercent"
               label={t('funds.form.performanceFee')}
               hint={t('funds.form.performanceFeeHint')}
-              adornment="٪"
+              adornment={percentSign}
               dir="ltr"
               disabled={disabled}
             />

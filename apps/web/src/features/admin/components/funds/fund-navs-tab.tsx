@@ -97,7 +97,7 @@ function NavField<T extends FieldValues>({
       name={name}
       control={control}
       render={({ field, fieldState, formState }) => {
-        const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+        const show = Boolean(fieldState.error) && (fieldState.isTouched || fieldState.isDirty || formState.isSubmitted);
         return (
           <TextField
             name={field.name}
@@ -335,7 +335,8 @@ function NavList({ fund }: { fund: AdminFund }) {
                   <TableCell>{t('funds.navs.publishedAt')}</TableCell>
                   <TableCell>{t('funds.navs.correction')}</TableCell>
                   {manage ? (
-                    <TableCell>
+                    // Relative: the hidden text stays inside the table's scroller (else it widens the page).
+                    <TableCell sx={{ position: 'relative' }}>
                       <Box component="span" sx={visuallyHidden}>
                         {t('funds.navs.correct')}
                       </Box>
@@ -382,12 +383,15 @@ function NavList({ fund }: { fund: AdminFund }) {
               </TableBody>
             </Table>
           </TableContainer>
-          <Pages
-            page={page}
-            total={list.data.total}
-            pageSize={list.data.pageSize}
-            onChange={(p) => setParams(withPage(params, p))}
-          />
+          {/* A year of NAVs is a dozen pages: on a phone the pager scrolls rather than the page. */}
+          <Box sx={{ overflowX: 'auto' }}>
+            <Pages
+              page={page}
+              total={list.data.total}
+              pageSize={list.data.pageSize}
+              onChange={(p) => setParams(withPage(params, p))}
+            />
+          </Box>
         </>
       )}
       <CorrectNavDialog fund={fund} nav={correcting} onClose={() => setCorrecting(null)} />

@@ -66,7 +66,7 @@ export default function FundsPage() {
             <TableCell>{t('funds.list.latestNav')}</TableCell>
             <TableCell>{t('funds.list.state')}</TableCell>
             <TableCell>{t('funds.list.consultations')}</TableCell>
-            <TableCell>
+            <TableCell sx={{ position: 'relative' }}>
               <Box component="span" sx={visuallyHidden}>
                 {t('funds.list.open')}
               </Box>

@@ -1,0 +1,74 @@
+import { launch, investor, fund, shot, fa } from './.h4-shots.mjs';
+const GOLD = 'f7ba1065-43cd-49a6-bb2a-9f71e9fb056d';
+const browser = await launch();
+for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1366, height: 900 }]]) {
+  const { ctx, page } = await investor(browser, viewport);
+  if (name === 'phone') console.log('deposit', JSON.stringify(await fund(page, '5000000')));
+  await page.goto(`/fund/purchase/${GOLD}`);
+  await page.getByRole('form').waitFor();
+  await page.waitForTimeout(800);
+  await shot(page, `purchase-empty-fa-${name}`);
+  const amount = page.getByRole('textbox', { name: 'مبلغ (تومان)' });
+  await amount.pressSequentially(fa('1000000'));
+  await page.getByText('جمع پرداختی').first().waitFor();
+  await page.waitForTimeout(500);
+  await shot(page, `purchase-breakdown-fa-${name}`);
+  await page.getByRole('button', { name: 'خرید', exact: true }).click();
+  await page.getByText('برای ادامه، شرایط را بپذیرید.').waitFor();
+  await shot(page, `purchase-terms-fa-${name}`);
+  await amount.fill('');
+  await amount.pressSequentially(fa('90000000'));
+  await page.waitForTimeout(800);
+  await shot(page, `purchase-insufficient-fa-${name}`);
+  await amount.fill('');
+  await amount.pressSequentially(fa('1000000'));
+  await page.getByRole('checkbox').check();
+  await page.waitForTimeout(600);
+  await page.getByRole('button', { name: 'خرید', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'تأیید خرید' });
+  await dialog.waitFor();
+  await page.waitForTimeout(400);
+  await shot(page, `purchase-confirm-fa-${name}`);
+  await dialog.getByRole('button', { name: 'تأیید و خرید' }).click();
+  await page.waitForURL((u) => /\/(success|waiting|unsuccess)$/.test(u.pathname));
+  await page.getByRole('status').first().waitFor();
+  await page.waitForTimeout(800);
+  console.log(name, 'outcome', page.url());
+  await shot(page, `purchase-outcome-fa-${name}`);
+
+  await page.goto(`/fund/redeem/${GOLD}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForTimeout(1200);
+  await shot(page, `redeem-fa-${name}`);
+  await page.getByRole('button', { name: 'فقط ابطال واحدهای آزاد' }).click();
+  await page.getByText('مبلغ دریافتی').first().waitFor();
+  await page.waitForTimeout(800);
+  await page.getByRole('button', { name: 'نمایش سهم هر خرید' }).click();
+  await page.waitForTimeout(300);
+  await shot(page, `redeem-free-fa-${name}`);
+  const units = page.getByLabel('تعداد واحد', { exact: true });
+  await units.fill('');
+  await units.pressSequentially(fa('99999'));
+  await page.waitForTimeout(500);
+  await shot(page, `redeem-over-fa-${name}`);
+  if (name === 'phone') {
+    // Sell some of the new (young) lot plus the old lot: early-exit fee shows.
+    const h = await (await page.request.get(`/api/funds/${GOLD}/holding`)).json();
+    const n = (Number(h.freeUnits) + 1).toString();
+    await units.fill('');
+    await units.pressSequentially(fa(n));
+    await page.waitForTimeout(1200);
+    await page.getByRole('button', { name: 'ابطال', exact: true }).click();
+    const rd = page.getByRole('dialog', { name: 'تأیید ابطال' });
+    await rd.waitFor();
+    await page.waitForTimeout(400);
+    await shot(page, `redeem-confirm-fa-${name}`);
+    await rd.getByRole('button', { name: 'تأیید و ابطال' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/fund/redeem/success/'));
+    await page.getByRole('status').first().waitFor();
+    await page.waitForTimeout(800);
+    await shot(page, `redeem-success-fa-${name}`);
+  }
+  await ctx.close();
+}
+await browser.close();

@@ -1,0 +1,32 @@
+import { launch, investor, operator, shot } from './.h4-shots.mjs';
+const SILVER = '9be9e2ec-c0ab-4b52-bc10-5ee1f7f1c659';
+const vshot = (page, name) => page.screenshot({ path: `/tmp/h4-shots/${name}.png` });
+const browser = await launch();
+const desktop = { width: 1366, height: 900 };
+const op = await operator(browser, desktop);
+const setPaused = async (on) => {
+  await op.page.goto(`/admin/funds/${SILVER}?lng=fa`);
+  const sw = op.page.getByRole('switch', { name: 'توقف خرید' }).or(op.page.getByRole('checkbox', { name: 'توقف خرید' }));
+  await sw.waitFor();
+  if ((await sw.isChecked()) !== on) await sw.click();
+  const save = op.page.getByRole('button', { name: 'ذخیرهٔ تغییرات' });
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
+  await op.page.getByText('صندوق ذخیره شد.').waitFor();
+  await op.page.waitForTimeout(500);
+};
+op.page.on('request', (r) => r.method() === 'PATCH' && console.log('PATCH', r.postData()));
+await setPaused(true);
+await vshot(op.page, 'v-admin-saved-fa-desktop');
+const inv = await investor(browser, { width: 390, height: 844 });
+await inv.page.goto(`/fund/purchase/${SILVER}?lng=fa`);
+await inv.page.getByRole('form').waitFor();
+await inv.page.waitForTimeout(1200);
+await vshot(inv.page, 'v-purchase-paused-fa-phone');
+// The server refuses too (a stale page): FUND_TRADING_PAUSED.
+const r = await inv.page.request.post(`/api/funds/${SILVER}/purchases`, { headers: { 'idempotency-key': 'h4-paused-check-0001' }, data: { amount: '1000000', method: 'wallet', acceptTerms: true } });
+console.log('paused purchase', r.status(), await r.text());
+await setPaused(false);
+await inv.ctx.close();
+await op.ctx.close();
+await browser.close();
