@@ -18,9 +18,14 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts, decision 023):
+      // a client that accepts them gets the compressed file, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same address answers brotli, gzip or plain bytes: caches must key on the encoding.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     // Files at the top of dist (favicon, manifest, service worker…) and the assets folder.

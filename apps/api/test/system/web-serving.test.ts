@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,11 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="fa" dir="rtl"><div id="root"></div></html>');
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What the build's precompress step writes beside a text file (apps/web/vite.config.ts).
+  const big = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js'), big);
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(big));
   t = await createTestApp({ envVars: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -30,6 +36,28 @@ describe('one process serves the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed file the client accepts, and the plain one otherwise', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('xxxx');
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(4000);
+    // A file without compressed siblings is still served to a client that accepts them.
+    const small = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.body).toBe('console.log(1)');
   });
 
   it('a missing asset and an unknown API path are 404s', async () => {

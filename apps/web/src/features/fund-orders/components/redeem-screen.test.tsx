@@ -103,7 +103,9 @@ describe('/fund/redeem/{id}', { timeout: 30_000 }, () => {
 
     // Each lot's part, on demand.
     await userEvent.click(within(form).getByRole('button', { name: 'نمایش سهم هر خرید' }));
-    expect(within(form).getByRole('table', { name: 'ابطال به تفکیک خرید' })).toBeTruthy();
+    expect(
+      within(within(form).getByRole('list', { name: 'ابطال به تفکیک خرید' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
 
     // Editing the count is no longer "free only".
     await userEvent.type(within(form).getByLabelText('تعداد واحد'), '{backspace}8');
