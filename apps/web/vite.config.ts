@@ -70,12 +70,15 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
+      // The embedded mode's sandbox payment page (a card deposit or purchase goes there and back).
+      '/sandbox-gateway': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {
     port: 4173,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
+      '/sandbox-gateway': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

@@ -45,7 +45,11 @@ export interface Started {
 
 /** Starts a long-running node process; keeps the last lines of its output. */
 export function startNode(script: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Started {
-  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));

@@ -49,13 +49,16 @@ async function main() {
     : null;
 
   // The embedded demo may run across days: its demo funds get each day's NAV (demo-funds.ts).
-  const stopDemoNavs = demo && database.driver === 'pglite' ? startDemoNavJob({
+  const stopDemoNavs =
+    demo && database.driver === 'pglite'
+      ? startDemoNavJob({
           db: database.db,
           log: app.log,
           onNavPublished: async (fundId, navDate) => {
             await priceWaitingOrders(database.db, { fundId, navDate });
           },
-        }) : null;
+        })
+      : null;
 
   // Scheduled work that is safe on every instance at once (rows claimed with SKIP LOCKED): approved
   // withdrawals are paid out when their bank cycle comes; imported statement lines are matched and

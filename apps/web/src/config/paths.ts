@@ -53,8 +53,7 @@ export const paths = {
   },
   fundPurchase: {
     path: '/fund/purchase/:fundId',
-    getHref: (fundId: string, amount?: string) =>
-      withQuery(`/fund/purchase/${encodeURIComponent(fundId)}`, { amount }),
+    getHref: (fundId: string, amount?: string) => withQuery(`/fund/purchase/${encodeURIComponent(fundId)}`, { amount }),
   },
   /** The purchase request's payment page and its outcomes (SPEC §2). */
   fundPurchasePayment: {

@@ -2,15 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FUNDS_QUERY_ROOT, fundOrderKeys, WALLET_QUERY_ROOT } from './keys';
 
-/** Wallet balances, holdings and these pages all change when an order is made or settles. */
+/**
+ * Wallet balances, holdings and these pages all change when an order is made or settles. `'active'`
+ * refetches what the page shows (an order settling while watched); `'none'` only marks it stale, for a
+ * form that is about to leave for its outcome page: refetching its quote and holding there would ask
+ * for units that are gone (a 422) and could swap the form out before it navigates.
+ */
 export function useInvalidateOrders() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: fundOrderKeys.all }),
-      client.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
-      client.invalidateQueries({ queryKey: FUNDS_QUERY_ROOT }),
-    ]);
+  return (refetchType: 'active' | 'none' = 'active') =>
+    Promise.all(
+      [fundOrderKeys.all, WALLET_QUERY_ROOT, FUNDS_QUERY_ROOT].map((queryKey) =>
+        client.invalidateQueries({ queryKey, refetchType }),
+      ),
+    );
 }
 
 /** An order still settling: the payer is at the gateway (`pending`), or it waits for the day's NAV. */

@@ -36,7 +36,10 @@ export function useCreateFundPurchase(fundId: string) {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CreateFundPurchaseBody; idempotencyKey: string }) =>
       callApi(createFundPurchase, { params: { fundId }, body, idempotencyKey }),
-    onSuccess: invalidate,
+    // Stale, not refetched: the form goes on to its outcome page at once (useInvalidateOrders).
+    onSuccess: () => {
+      void invalidate('none');
+    },
   });
 }
 

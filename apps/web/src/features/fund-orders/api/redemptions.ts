@@ -46,7 +46,10 @@ export function useCreateFundRedemption(fundId: string) {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: RedemptionBody; idempotencyKey: string }) =>
       callApi(createFundRedemption, { params: { fundId }, body, idempotencyKey }),
-    onSuccess: invalidate,
+    // Stale, not refetched: the form goes on to its outcome page at once (useInvalidateOrders).
+    onSuccess: () => {
+      void invalidate('none');
+    },
   });
 }
 
