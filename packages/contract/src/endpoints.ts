@@ -27,6 +27,7 @@ import * as adminBankStatements from './admin/bank-statements';
 import * as fundOrders from './funds/orders';
 import * as adminFundOrders from './admin/fund-orders';
 import * as fundCatalogue from './funds/catalogue';
+import * as fundConsultation from './funds/consultation';
 import * as adminFunds from './admin/funds';
 import type { Endpoint } from './core/endpoint';
 
@@ -62,5 +63,6 @@ export const allEndpoints: Endpoint[] = [
   fundOrders,
   adminFundOrders,
   fundCatalogue,
+  fundConsultation,
   adminFunds,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fundRuleIssues, type FundRuleFields } from '@portal/contract/admin/funds';
-import { isConsultationPeriodOver, openConsultationPeriods } from '@portal/contract/funds/catalogue';
+import { isConsultationPeriodOver, openConsultationPeriods } from '@portal/contract/funds/consultation';
 import { addMonthsToDay } from '../../src/modules/funds/catalogue.service';
 import { topHoldings } from '../../src/modules/funds/funds.views';
 

@@ -7,12 +7,8 @@
  * decimals (`pricing.ts`); a NAV the price of one whole unit; `navDate` a Tehran calendar date `YYYY-MM-DD`.
  */
 import { z } from 'zod';
-import { TEHRAN_OFFSET_MS } from '../core/bank-calendar';
 import { defineEndpoint } from '../core/endpoint';
-import { mobileInputSchema } from '../core/validation';
 import {
-  CONSULTATION_DAYS,
-  CONSULTATION_PERIOD_HOURS,
   CONSULTATION_PERIODS,
   FUND_CATEGORIES,
   FUND_CURRENCIES,
@@ -21,7 +17,6 @@ import {
   NAV_RANGES,
   fundRiskSchema,
   fundTypeSchema,
-  type ConsultationPeriod,
 } from './funds';
 import { EARLY_EXIT_BPS_BY_MONTH, EARLY_EXIT_FREE_AFTER_MONTHS } from './pricing';
 
@@ -251,56 +246,4 @@ export const markAnnouncementSeen = defineEndpoint({
   body: z.object({ agree: z.boolean().default(false) }),
   response: fundAnnouncementSchema,
   errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'NOT_FOUND', 'ANNOUNCEMENT_AGREEMENT_REQUIRED'],
-});
-
-/** The Tehran wall-clock hour (0–23) at `now`. */
-export function tehranHour(now: Date): number {
-  return new Date(now.getTime() + TEHRAN_OFFSET_MS).getUTCHours();
-}
-
-/** Whether a call period of `day` can no longer be asked for at `now`: Today's once its end hour has come. */
-export function isConsultationPeriodOver(
-  day: (typeof CONSULTATION_DAYS)[number],
-  period: ConsultationPeriod,
-  now: Date,
-): boolean {
-  return day === 'Today' && tehranHour(now) >= CONSULTATION_PERIOD_HOURS[period][1];
-}
-
-/** The periods still open for `day` at `now` (the form offers these). */
-export function openConsultationPeriods(day: (typeof CONSULTATION_DAYS)[number], now: Date): ConsultationPeriod[] {
-  return CONSULTATION_PERIODS.filter((p) => !isConsultationPeriodOver(day, p, now));
-}
-
-export const requestConsultationBody = z.object({
-  day: z.enum(CONSULTATION_DAYS, { message: 'select' }),
-  period: z.enum(CONSULTATION_PERIODS, { message: 'select' }),
-  /** Any Iranian mobile as typed (Persian digits, `09…`, `+98…`), normalised to E.164; rule `mobile`. */
-  phone: mobileInputSchema(),
-});
-export type RequestConsultationBody = z.input<typeof requestConsultationBody>;
-
-/**
- * SPEC §2 "consultation request (date, time slot, phone)": lands in the operators' queue. A period of
- * Today that is over is refused (`CONSULTATION_PERIOD_OVER`, Tehran time); one open request per user,
- * fund and date (`CONSULTATION_ALREADY_REQUESTED`).
- */
-export const requestConsultation = defineEndpoint({
-  id: 'requestConsultation',
-  method: 'POST',
-  path: '/funds/:fundId/consultations',
-  summary: 'Ask for a consultation call about a fund (Today or Tomorrow, a time period, a phone)',
-  tags: ['funds'],
-  auth: 'session',
-  params: fundIdParams,
-  body: requestConsultationBody,
-  response: consultationViewSchema,
-  successStatus: 201,
-  errors: [
-    'UNAUTHENTICATED',
-    'VALIDATION_FAILED',
-    'NOT_FOUND',
-    'CONSULTATION_PERIOD_OVER',
-    'CONSULTATION_ALREADY_REQUESTED',
-  ],
 });

@@ -10,15 +10,14 @@
 import { AppError } from '@portal/contract/core/errors';
 import {
   FUND_ANNOUNCEMENT_PAGE_SIZE,
-  isConsultationPeriodOver,
   type ConsultationView,
   type FundAnnouncement,
   type FundAnnouncementKind,
   type FundDetail,
   type FundSummary,
   type NavPoint,
-  type requestConsultationBody,
 } from '@portal/contract/funds/catalogue';
+import { isConsultationPeriodOver, type requestConsultationBody } from '@portal/contract/funds/consultation';
 import type { FundCategory, NavRange } from '@portal/contract/funds/funds';
 import { addMonths } from '@portal/contract/funds/pricing';
 import { fromMinor } from '@portal/contract/core/money';

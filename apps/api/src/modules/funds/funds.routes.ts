@@ -19,8 +19,8 @@ import {
   listFundAnnouncements,
   listFunds,
   markAnnouncementSeen,
-  requestConsultation,
 } from '@portal/contract/funds/catalogue';
+import { requestConsultation } from '@portal/contract/funds/consultation';
 import { route } from '../../plugins/contract';
 import { operatorOf } from '../admin/access';
 import { sessionOf } from '../auth/sessions';

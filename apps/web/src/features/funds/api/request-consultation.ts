@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestConsultation, type RequestConsultationBody } from '@portal/contract/funds/catalogue';
+import { requestConsultation, type RequestConsultationBody } from '@portal/contract/funds/consultation';
 import { callApi } from '@/lib/api-client';
 import { fundKeys } from './fund-keys';
 

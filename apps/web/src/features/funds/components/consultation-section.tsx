@@ -11,13 +11,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type ConsultationView, type FundDetail } from '@portal/contract/funds/catalogue';
 import {
   isConsultationPeriodOver,
   openConsultationPeriods,
   requestConsultationBody,
-  type ConsultationView,
-  type FundDetail,
-} from '@portal/contract/funds/catalogue';
+} from '@portal/contract/funds/consultation';
 import {
   CONSULTATION_DAYS,
   CONSULTATION_PERIOD_HOURS,

@@ -37,7 +37,7 @@ export function EarlyExitSection({ fund, holding }: { fund: FundDetail; holding:
       <Typography variant="body2" color="text.secondary">
         {t('earlyExit.text')}
       </Typography>
-      <Table size="small" aria-labelledby="fund-early-exit-title" sx={{ '& td, & th': { px: 1 } }}>
+      <Table size="small" aria-labelledby="fund-early-exit-title" sx={{ maxWidth: 560, '& td, & th': { px: 1 } }}>
         <TableHead>
           <TableRow>
             <TableCell>{t('earlyExit.held')}</TableCell>
