@@ -17,7 +17,6 @@ import { withIdempotency } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
 import { creditUser } from '../ledger/ledger.service';
 import {
-  findFund,
   findHolders,
   insertDividend,
   insertDividendPayment,
@@ -26,6 +25,7 @@ import {
   type DividendRow,
   type FundRow,
 } from './fund-orders.repository';
+import { findFund } from '../funds/funds.repository';
 import { invalid } from './purchases.service';
 
 function toDividendView(d: DividendRow, fund: Pick<FundRow, 'currency'>): FundDividend {

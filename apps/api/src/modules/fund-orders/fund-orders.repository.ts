@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { PurchaseStatus, RedemptionStatus } from '@portal/contract/funds/funds';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
@@ -6,12 +6,12 @@ import {
   fundDividendPayments,
   fundDividends,
   fundLots,
-  fundNavs,
   fundPurchases,
   fundRedemptions,
   funds,
   users,
 } from '../../db/schema';
+import { findNav } from '../funds/funds.repository';
 
 export type FundRow = typeof funds.$inferSelect;
 export type PurchaseRow = typeof fundPurchases.$inferSelect;
@@ -34,16 +34,6 @@ export async function lockInvestor(tx: DbOrTx, userId: string): Promise<void> {
 
 // ————— funds and NAVs (the catalogue's tables, read here) —————
 
-/** A fund by id; `publishedOnly`: as investors see the catalogue (an unlisted fund is not found). */
-export async function findFund(tx: DbOrTx, fundId: string, publishedOnly = false): Promise<FundRow | null> {
-  const [row] = await tx
-    .select()
-    .from(funds)
-    .where(and(eq(funds.id, fundId), publishedOnly ? eq(funds.published, true) : undefined))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function findFunds(tx: DbOrTx, fundIds: readonly string[]): Promise<FundRow[]> {
   if (fundIds.length === 0) return [];
   return tx
@@ -57,29 +47,9 @@ export async function findFunds(tx: DbOrTx, fundIds: readonly string[]): Promise
     );
 }
 
-/** The NAV of a fund for one Tehran date, when published. */
+/** The NAV of a fund for one Tehran date, when published (the catalogue's `findNav`, its amount). */
 export async function navOn(tx: DbOrTx, fundId: string, navDate: string): Promise<bigint | null> {
-  const [row] = await tx
-    .select({ nav: fundNavs.nav })
-    .from(fundNavs)
-    .where(and(eq(fundNavs.fundId, fundId), eq(fundNavs.navDate, navDate)))
-    .limit(1);
-  return row?.nav ?? null;
-}
-
-/** The latest NAV published on or before `onOrBefore` (a Tehran date), or null when the fund has none. */
-export async function latestNav(
-  tx: DbOrTx,
-  fundId: string,
-  onOrBefore?: string,
-): Promise<{ navDate: string; nav: bigint } | null> {
-  const [row] = await tx
-    .select({ navDate: fundNavs.navDate, nav: fundNavs.nav })
-    .from(fundNavs)
-    .where(and(eq(fundNavs.fundId, fundId), onOrBefore ? lte(fundNavs.navDate, onOrBefore) : undefined))
-    .orderBy(desc(fundNavs.navDate))
-    .limit(1);
-  return row ?? null;
+  return (await findNav(tx, fundId, navDate))?.nav ?? null;
 }
 
 /** The latest NAV of each of the given funds. */

@@ -25,7 +25,6 @@ import { moveBetweenBuckets, postJournal, userAccountId, type PostingInput } fro
 import {
   claimWaitingPurchase,
   claimWaitingRedemption,
-  findFund,
   findLots,
   findPricedWaitingDates,
   hasOlderWaitingRedemption,
@@ -40,6 +39,7 @@ import {
   type PurchaseRow,
   type RedemptionRow,
 } from './fund-orders.repository';
+import { findFund } from '../funds/funds.repository';
 import { storedTake } from './views';
 
 /** Postings of zero (no fee, no remainder) are left out: a journal never moves zero. */

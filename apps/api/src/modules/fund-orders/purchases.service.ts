@@ -48,10 +48,8 @@ import {
 import { findUserAccount } from '../ledger/ledger.repository';
 import { creditUser, moveBetweenBuckets } from '../ledger/ledger.service';
 import {
-  findFund,
   findUserPurchase,
   insertPurchase,
-  latestNav,
   listPurchases,
   listUserOrderIds,
   lockInvestor,
@@ -64,6 +62,7 @@ import {
   type FundRow,
   type PurchaseRow,
 } from './fund-orders.repository';
+import { findFund, latestNav } from '../funds/funds.repository';
 import { pricePurchase } from './pricing.service';
 import { toPurchaseView, toRedemptionView } from './views';
 
@@ -82,7 +81,7 @@ export const invalid = (path: string, rule: string, params?: Record<string, stri
 
 /** A fund the investor can see (published), or `NOT_FOUND`. */
 export async function publishedFund(db: Db, fundId: string): Promise<FundRow> {
-  const fund = await findFund(db, fundId, true);
+  const fund = await findFund(db, fundId, { publishedOnly: true });
   if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
   return fund;
 }
@@ -178,7 +177,7 @@ export async function createFundPurchase(
     if (!claim.claimed) return claim.replay;
     await lockInvestor(tx, input.userId);
     await assertCanMoveMoney(tx, input.userId, KYC_REQUIREMENT.invest);
-    const fund = await findFund(tx, input.fundId, true);
+    const fund = await findFund(tx, input.fundId, { publishedOnly: true });
     if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
     if (fund.buyingPaused) throw new AppError('FUND_TRADING_PAUSED', 'Buying this fund is not possible now');
     if (!methodsOf(fund).includes(method)) {

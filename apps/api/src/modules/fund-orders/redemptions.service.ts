@@ -48,14 +48,12 @@ import { findUserBucketAccounts } from '../ledger/ledger.repository';
 import { moveBetweenBuckets } from '../ledger/ledger.service';
 import {
   findAllLots,
-  findFund,
   findFunds,
   findLots,
   findUnitBalances,
   findUserRedemption,
   hasOlderWaitingRedemption,
   insertRedemption,
-  latestNav,
   latestNavs,
   listRedemptions,
   lockInvestor,
@@ -63,6 +61,7 @@ import {
   type FundRow,
   type LotRow,
 } from './fund-orders.repository';
+import { findFund, latestNav } from '../funds/funds.repository';
 import { invalid, type FundOrdersDeps } from './purchases.service';
 import { asLots, priceRedemption } from './pricing.service';
 import { takeView, toRedemptionView } from './views';
@@ -146,7 +145,7 @@ export async function quoteFundRedemption(
   input: { userId: string; fundId: string; body: { units?: string | undefined; freeOnly: boolean } },
 ): Promise<RedemptionQuoteView> {
   const now = clock(deps);
-  const fund = await findFund(deps.db, input.fundId, true);
+  const fund = await findFund(deps.db, input.fundId, { publishedOnly: true });
   if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
   const pos = positionOf(
     await findLots(deps.db, input.userId, fund.id),
@@ -208,7 +207,7 @@ export async function createFundRedemption(
     if (!claim.claimed) return claim.replay;
     await lockInvestor(tx, input.userId);
     await assertCanMoveMoney(tx, input.userId, KYC_REQUIREMENT.invest);
-    const fund = await findFund(tx, input.fundId, true);
+    const fund = await findFund(tx, input.fundId, { publishedOnly: true });
     if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
     if (fund.redeemingPaused) throw new AppError('FUND_TRADING_PAUSED', 'Redeeming this fund is not possible now');
     // The holder's lots, locked (after the investor's row: their other orders have ended), oldest first.

@@ -86,9 +86,20 @@ export async function findFundWithStats(tx: DbOrTx, fundId: string, today: strin
   return row ?? null;
 }
 
-/** A fund by id; `lock` takes its row for the transaction (edits of one fund queue). */
-export async function findFund(tx: DbOrTx, fundId: string, opts: { lock?: boolean } = {}): Promise<FundRow | null> {
-  const q = tx.select().from(funds).where(eq(funds.id, fundId)).limit(1);
+/**
+ * A fund by id; `lock` takes its row for the transaction (edits of one fund queue); `publishedOnly`: as
+ * investors see the catalogue (an unlisted fund is not found).
+ */
+export async function findFund(
+  tx: DbOrTx,
+  fundId: string,
+  opts: { lock?: boolean; publishedOnly?: boolean } = {},
+): Promise<FundRow | null> {
+  const q = tx
+    .select()
+    .from(funds)
+    .where(and(eq(funds.id, fundId), opts.publishedOnly ? eq(funds.published, true) : undefined))
+    .limit(1);
   const [row] = opts.lock ? await q.for('update') : await q;
   return row ?? null;
 }
