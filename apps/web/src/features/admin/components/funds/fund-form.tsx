@@ -322,16 +322,20 @@ function AllocationPanel({ disabled }: { disabled: boolean }) {
         <FormHelperText error>{message(rootMessage)}</FormHelperText>
       ) : null}
       {disabled ? null : (
-        <Button
-          startIcon={<AddOutlined />}
-          onClick={() => append(emptyAllocation())}
-          disabled={fields.length >= FUND_ALLOCATION_MAX}
-          sx={{ alignSelf: 'flex-start' }}
-        >
+        <AddRowButton onClick={() => append(emptyAllocation())} full={fields.length >= FUND_ALLOCATION_MAX}>
           {t('funds.form.addHolding')}
-        </Button>
+        </AddRowButton>
       )}
     </Panel>
+  );
+}
+
+/** "Add a row" under a list of the form, refused once the list is full. */
+function AddRowButton({ onClick, full, children }: { onClick: () => void; full: boolean; children: ReactNode }) {
+  return (
+    <Button startIcon={<AddOutlined />} onClick={onClick} disabled={full} sx={{ alignSelf: 'flex-start' }}>
+      {children}
+    </Button>
   );
 }
 
@@ -386,14 +390,9 @@ function LicencesPanel({ disabled }: { disabled: boolean }) {
         </Stack>
       )}
       {disabled ? null : (
-        <Button
-          startIcon={<AddOutlined />}
-          onClick={() => append(emptyLicence())}
-          disabled={fields.length >= FUND_LICENCES_MAX}
-          sx={{ alignSelf: 'flex-start' }}
-        >
+        <AddRowButton onClick={() => append(emptyLicence())} full={fields.length >= FUND_LICENCES_MAX}>
           {t('funds.form.addLicence')}
-        </Button>
+        </AddRowButton>
       )}
     </Panel>
   );
@@ -430,14 +429,9 @@ function DocumentsPanel({ disabled }: { disabled: boolean }) {
         </Stack>
       )}
       {disabled ? null : (
-        <Button
-          startIcon={<AddOutlined />}
-          onClick={() => append(emptyDocument())}
-          disabled={fields.length >= FUND_DOCUMENTS_MAX}
-          sx={{ alignSelf: 'flex-start' }}
-        >
+        <AddRowButton onClick={() => append(emptyDocument())} full={fields.length >= FUND_DOCUMENTS_MAX}>
           {t('funds.form.addDocument')}
-        </Button>
+        </AddRowButton>
       )}
     </Panel>
   );
