@@ -6,7 +6,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse } from '@/test/render';
 import { AppProvider } from './provider';
 import { accountFixture } from '@/test/account-fixture';
-import { routes } from './router';
+import { createRoutes, routes } from './router';
 
 const account = accountFixture({ user: { referralCode: 'FRIEND25' } });
 
@@ -17,8 +17,8 @@ function renderApp(path: string, handler: Handler) {
     Promise.resolve(handler(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init)),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient({ queries: { retry: false } });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

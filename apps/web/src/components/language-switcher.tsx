@@ -1,9 +1,10 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
+import { useMenuTrigger } from './use-menu-trigger';
 
 const loadMenu = () => import('./language-menu');
 const LanguageMenu = lazy(loadMenu);
@@ -15,41 +16,28 @@ const LanguageMenu = lazy(loadMenu);
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { lng, change } = useLanguage();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [wanted, setWanted] = useState(false);
-  const menuId = useId();
-  const buttonId = useId();
-
+  const menu = useMenuTrigger(loadMenu);
   return (
     <>
       <Button
-        id={buttonId}
+        {...menu.triggerProps}
         color="inherit"
-        onPointerEnter={() => void loadMenu()}
-        onFocus={() => void loadMenu()}
-        onClick={(e) => {
-          setWanted(true);
-          setAnchor(e.currentTarget);
-        }}
         aria-label={`${t('common.language')}: ${LANGUAGE_NAMES[lng]}`}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
         startIcon={<TranslateIcon />}
         sx={{ minWidth: 0, px: compact ? 1 : 1.5, '& .MuiButton-startIcon': compact ? { m: 0 } : {} }}
       >
         {compact ? null : LANGUAGE_NAMES[lng]}
       </Button>
-      {wanted ? (
+      {menu.wanted ? (
         <Suspense fallback={null}>
           <LanguageMenu
-            id={menuId}
-            labelledBy={buttonId}
-            anchor={anchor}
+            id={menu.menuId}
+            labelledBy={menu.buttonId}
+            anchor={menu.anchor}
             current={lng}
-            onClose={() => setAnchor(null)}
+            onClose={menu.close}
             onSelect={(c) => {
-              setAnchor(null);
+              menu.close();
               if (c !== lng) void change(c);
             }}
           />

@@ -39,6 +39,27 @@ const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   time: { timeStyle: 'short' },
 };
 
+/**
+ * `Intl` formatters are costly to build (a phone spends more time making one than using it) and a page
+ * formats hundreds of values: one formatter per locale and options, kept for the session.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${options ? JSON.stringify(options) : ''}`;
+  let nf = numberFormats.get(key);
+  if (!nf) numberFormats.set(key, (nf = new Intl.NumberFormat(locale, options)));
+  return nf;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let df = dateFormats.get(key);
+  if (!df) dateFormats.set(key, (df = new Intl.DateTimeFormat(locale, options)));
+  return df;
+}
+
 /** A date (Date, ISO string or epoch ms) in the given language and calendar. Invalid input → ''. */
 export function formatDate(
   value: Date | string | number,
@@ -49,17 +70,17 @@ export function formatDate(
 ): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(lng), { ...DATE_OPTIONS[style], calendar, timeZone }).format(date);
+  return dateFormat(intlLocale(lng), { ...DATE_OPTIONS[style], calendar, timeZone }).format(date);
 }
 
 /** A plain number (counts, percentages' numerators…), grouped, in the locale's digits. */
 export function formatNumber(value: number | bigint, lng: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(lng), options).format(value);
+  return numberFormat(intlLocale(lng), options).format(value);
 }
 
 /** `0.25` → `۲۵٪` in fa, `25%` in en. */
 export function formatPercent(ratio: number, lng: string, maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat(intlLocale(lng), { style: 'percent', maximumFractionDigits }).format(ratio);
+  return numberFormat(intlLocale(lng), { style: 'percent', maximumFractionDigits }).format(ratio);
 }
 
 /** A duration as words: `45` → `۴۵ ثانیه`, `150` → `۳ دقیقه` (minutes rounded up, never less than the truth). */

@@ -100,9 +100,20 @@ const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<
 
 const isLazyNamespace = (ns: string): ns is LazyNamespace => ns in lazyTexts;
 
-/** Resolves when the namespace is loaded in the current language (route and step loaders await it). */
+/**
+ * Resolves when the namespace is loaded in the current language (route and step loaders await it). A
+ * route's loader may ask before i18next has started (the router starts the first page's code and texts
+ * while the language is being read): the texts are then asked for as soon as it has.
+ */
 export function loadNamespace(ns: LazyNamespace, instance: I18n = i18next): Promise<void> {
-  return instance.loadNamespaces(ns);
+  if (instance.isInitialized) return instance.loadNamespaces(ns);
+  return new Promise((resolve, reject) => {
+    const load = () => {
+      instance.off('initialized', load);
+      instance.loadNamespaces(ns).then(resolve, reject);
+    };
+    instance.on('initialized', load);
+  });
 }
 
 /** Resolves when the account namespace is loaded in the current language. */

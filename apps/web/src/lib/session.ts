@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getAccount, type AccountResponse } from '@portal/contract/account/account';
-import { logout } from '@portal/contract/auth/auth';
 import { callApi } from './api-client';
 import { isApiError, isSessionError } from './api-error';
 import { accountQueryKey, clearSession } from './session-state';
@@ -38,11 +37,16 @@ export async function refreshSession(client: QueryClient): Promise<AccountRespon
   return client.fetchQuery({ ...accountQueryOptions(), staleTime: 0 });
 }
 
-/** Ends the session server-side, then locally. A session that was already gone counts as logged out. */
+/**
+ * Ends the session server-side, then locally. A session that was already gone counts as logged out.
+ * The endpoint's module (the login schemas, with the phone-number rules) is fetched when the user logs
+ * out, not with every signed-in page.
+ */
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
+      const { logout } = await import('@portal/contract/auth/auth');
       try {
         await callApi(logout);
       } catch (e) {

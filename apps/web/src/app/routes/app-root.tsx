@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { KycRequiredHost } from '@/components/kyc/kyc-required-host';
 import { AppLayout } from '@/components/layouts/app-layout';
@@ -12,18 +13,21 @@ import { useAccount } from '@/lib/session';
  */
 export function AppRoot() {
   const account = useAccount();
+  // The frame and the page are built in a transition once the account is known (decision 024): React
+  // renders them in short slices while the loading screen stays, so a phone stays responsive.
+  const data = useDeferredValue(account.data);
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
 
-  if (account.data) {
+  if (data) {
     return (
-      <AppLayout mobile={account.data.user.mobile}>
+      <AppLayout mobile={data.user.mobile}>
         <Outlet />
         <KycRequiredHost />
       </AppLayout>
     );
   }
-  if (account.data === null) return <Navigate to={paths.auth.getHref(here)} replace />;
+  if (data === null) return <Navigate to={paths.auth.getHref(here)} replace />;
   if (account.isError && !account.isFetching) return <Navigate to={paths.technicalError.getHref(here)} replace />;
   return <LoadingScreen />;
 }

@@ -1,4 +1,3 @@
-import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import AppBar from '@mui/material/AppBar';
@@ -6,27 +5,22 @@ import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, NavLink, useLocation } from 'react-router';
 import { isOperatorRole } from '@portal/contract/admin/roles';
-import { bottomNavItems, navItems, profileItems, type NavItem } from '@/config/navigation';
+import { bottomNavItems, navItems, type NavItem } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { displayMobile } from '@/lib/format';
@@ -34,13 +28,16 @@ import { useCachedSession } from '@/lib/session-state';
 import { CalendarMenu } from '../calendar-menu';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
-import { LogoutDialog } from '../logout-dialog';
 import { ThemeToggle } from '../theme-toggle';
+import { useMenuTrigger } from '../use-menu-trigger';
+import { flipInRtl } from './flip-in-rtl';
+
+const loadUserMenuList = () => import('./user-menu-list');
+const UserMenuList = lazy(loadUserMenuList);
+/** The logout confirmation's code (the dialog, the logout call) loads when it is first asked for. */
+const LogoutDialog = lazy(() => import('../logout-dialog').then((m) => ({ default: m.LogoutDialog })));
 
 const DRAWER_WIDTH = 248;
-
-/** Icons that point somewhere (an exit arrow) face the other way in right-to-left. */
-const flipInRtl = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
 
 function isActive(item: NavItem, pathname: string): boolean {
   if (matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null) return true;
@@ -49,7 +46,8 @@ function isActive(item: NavItem, pathname: string): boolean {
 
 /**
  * The header's user menu: the signed-in number, the profile pages, the operator console (operators
- * only) and logout. On a phone the button is an icon; on a desktop it shows the number.
+ * only) and logout. On a phone the button is an icon; on a desktop it shows the number. The menu's code
+ * loads on first use (hover, focus or click), so a signed-in page's first load does not carry it.
  */
 function UserMenu({
   shownMobile,
@@ -63,37 +61,20 @@ function UserMenu({
   onLogout: () => void;
 }) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  const buttonId = useId();
-  const close = () => setAnchor(null);
+  const menu = useMenuTrigger(loadUserMenuList);
   const label = t('layout.user.menu');
+  const trigger = { ...menu.triggerProps, color: 'inherit' } as const;
   return (
     <>
       {compact ? (
-        <Tooltip title={label}>
-          <IconButton
-            id={buttonId}
-            color="inherit"
-            aria-label={label}
-            aria-haspopup="menu"
-            aria-controls={anchor ? menuId : undefined}
-            aria-expanded={anchor ? 'true' : undefined}
-            onClick={(e) => setAnchor(e.currentTarget)}
-          >
-            <PersonOutline />
-          </IconButton>
-        </Tooltip>
+        <IconButton {...trigger} aria-label={label} title={label}>
+          <PersonOutline />
+        </IconButton>
       ) : (
         <Button
-          id={buttonId}
-          color="inherit"
-          aria-haspopup="menu"
-          aria-controls={anchor ? menuId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
+          {...trigger}
           aria-label={`${label}: ${t('layout.user.mobile', { mobile: shownMobile })}`}
           startIcon={<PersonOutline fontSize="small" aria-hidden="true" />}
-          onClick={(e) => setAnchor(e.currentTarget)}
           sx={{ color: 'text.secondary', px: 1.5 }}
         >
           <Box component="span" dir="ltr">
@@ -101,50 +82,19 @@ function UserMenu({
           </Box>
         </Button>
       )}
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        {compact ? (
-          <MenuItem disabled dir="ltr" sx={{ justifyContent: 'center', opacity: '1 !important' }}>
-            {shownMobile}
-          </MenuItem>
-        ) : null}
-        {profileItems.map((item) => {
-          const Icon = item.icon;
-          return (
-            <MenuItem key={item.to} component={NavLink} to={item.to} onClick={close}>
-              <ListItemIcon>
-                <Icon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>{t(item.labelKey)}</ListItemText>
-            </MenuItem>
-          );
-        })}
-        {isOperator ? (
-          <MenuItem component={NavLink} to={paths.admin.getHref()} onClick={close}>
-            <ListItemIcon>
-              <AdminPanelSettingsOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('layout.user.console')}</ListItemText>
-          </MenuItem>
-        ) : null}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            onLogout();
-          }}
-        >
-          <ListItemIcon>
-            <Logout fontSize="small" sx={flipInRtl} />
-          </ListItemIcon>
-          <ListItemText>{t('layout.logout.button')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      {menu.wanted ? (
+        <Suspense fallback={null}>
+          <UserMenuList
+            id={menu.menuId}
+            labelledBy={menu.buttonId}
+            anchor={menu.anchor}
+            shownMobile={compact ? shownMobile : null}
+            isOperator={isOperator}
+            onClose={menu.close}
+            onLogout={onLogout}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -176,45 +126,61 @@ function SideNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <Drawer
-      variant="permanent"
-      sx={{
-        width: DRAWER_WIDTH,
-        flexShrink: 0,
-        '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: 'background.paper' },
-      }}
-    >
-      <Box component="nav" aria-label={t('nav.label')}>
-        <Toolbar sx={{ px: 2.5 }}>
-          <Link component={NavLink} to={paths.home.getHref()} color="inherit" underline="none">
-            <Logo />
-          </Link>
-        </Toolbar>
-        <List disablePadding sx={{ px: 1.5, py: 1 }}>
-          {navItems.map((item) => {
-            const Icon = item.icon;
-            const active = isActive(item, pathname);
-            return (
-              <ListItem key={item.to} disablePadding sx={{ mb: 0.5 }}>
-                <ListItemButton
-                  component={NavLink}
-                  to={item.to}
-                  end={item.end}
-                  selected={active}
-                  aria-current={active ? 'page' : undefined}
-                  sx={{ borderRadius: 1 }}
-                >
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    <Icon />
-                  </ListItemIcon>
-                  <ListItemText primary={t(item.labelKey)} />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
-        </List>
-      </Box>
-    </Drawer>
+    // A permanent drawer, drawn as MUI's `Drawer variant="permanent"` draws it, without the Drawer
+    // component: that would bring the modal machinery (Modal, Slide, focus trap) into every signed-in
+    // page's first load for a panel that never opens or closes.
+    <Box sx={{ width: DRAWER_WIDTH, flex: '0 0 auto' }}>
+      <Paper
+        square
+        elevation={0}
+        sx={{
+          width: DRAWER_WIDTH,
+          boxSizing: 'border-box',
+          bgcolor: 'background.paper',
+          position: 'fixed',
+          top: 0,
+          left: 0,
+          height: '100%',
+          overflowY: 'auto',
+          display: 'flex',
+          flexDirection: 'column',
+          zIndex: (th) => th.zIndex.drawer,
+          borderRight: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Box component="nav" aria-label={t('nav.label')}>
+          <Toolbar sx={{ px: 2.5 }}>
+            <Link component={NavLink} to={paths.home.getHref()} color="inherit" underline="none">
+              <Logo />
+            </Link>
+          </Toolbar>
+          <List disablePadding sx={{ px: 1.5, py: 1 }}>
+            {navItems.map((item) => {
+              const Icon = item.icon;
+              const active = isActive(item, pathname);
+              return (
+                <ListItem key={item.to} disablePadding sx={{ mb: 0.5 }}>
+                  <ListItemButton
+                    component={NavLink}
+                    to={item.to}
+                    end={item.end}
+                    selected={active}
+                    aria-current={active ? 'page' : undefined}
+                    sx={{ borderRadius: 1 }}
+                  >
+                    <ListItemIcon sx={{ minWidth: 40 }}>
+                      <Icon />
+                    </ListItemIcon>
+                    <ListItemText primary={t(item.labelKey)} />
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
+          </List>
+        </Box>
+      </Paper>
+    </Box>
   );
 }
 
@@ -267,7 +233,12 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const { lng } = useLanguage();
-  const [logoutOpen, setLogoutOpen] = useState(false);
+  const [logoutOpen, setLogoutOpenState] = useState(false);
+  const [logoutWanted, setLogoutWanted] = useState(false);
+  const setLogoutOpen = (open: boolean) => {
+    if (open) setLogoutWanted(true);
+    setLogoutOpenState(open);
+  };
   const shownMobile = displayMobile(mobile, lng);
   const session = useCachedSession();
   const isOperator = session ? isOperatorRole(session.user.role) : false;
@@ -312,15 +283,14 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
                   isOperator={isOperator}
                   onLogout={() => setLogoutOpen(true)}
                 />
-                <Tooltip title={t('layout.logout.button')}>
-                  <IconButton
-                    color="inherit"
-                    aria-label={t('layout.logout.button')}
-                    onClick={() => setLogoutOpen(true)}
-                  >
-                    <Logout sx={flipInRtl} />
-                  </IconButton>
-                </Tooltip>
+                <IconButton
+                  color="inherit"
+                  aria-label={t('layout.logout.button')}
+                  title={t('layout.logout.button')}
+                  onClick={() => setLogoutOpen(true)}
+                >
+                  <Logout sx={flipInRtl} />
+                </IconButton>
               </>
             )}
           </Toolbar>
@@ -335,7 +305,11 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
         </Box>
       </Box>
       {isDesktop ? null : <BottomNav />}
-      <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+      {logoutWanted ? (
+        <Suspense fallback={null}>
+          <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -5,6 +5,9 @@ import type { NavRange } from '@portal/contract/funds/funds';
 import { callApi } from '@/lib/api-client';
 import { fundKeys } from './fund-keys';
 
+/** The range the chart opens with. */
+export const DEFAULT_NAV_RANGE: NavRange = '1m';
+
 /** `GET /funds/:fundId/navs?range=`: the share value chart's points, oldest first. */
 export const fundNavHistoryQueryOptions = (fundId: string, range: NavRange) =>
   queryOptions({

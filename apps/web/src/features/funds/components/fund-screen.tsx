@@ -12,13 +12,14 @@ import Typography from '@mui/material/Typography';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
 import type { FundHolding } from '@portal/contract/funds/orders';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
 import { PageShell } from '@/components/layouts/page-shell';
 import { visuallyHidden } from '@/components/logo';
 import { paths } from '@/config/paths';
+import { useAfterPaint } from '@/hooks/use-after-paint';
 import { useFormat } from '@/hooks/use-format';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-error';
@@ -35,27 +36,24 @@ import {
   useLocalized,
   type FundTab,
 } from '../fund-format';
-import { AboutTab } from './about-tab';
-import { AllocationSection } from './allocation-section';
-import { AnnouncementsTab } from './announcements-tab';
-import { EarlyExitSection } from './early-exit-section';
-import { FeesSection } from './fees-section';
 import { FundBadges } from './fund-badges';
-import { HistoryTab } from './history-tab';
-import { IncomeEstimateSection } from './income-estimate-section';
-import { DocumentsSection, LicencesSection } from './licences-documents';
+import type { MainTabProps } from './main-tab-details';
 import { NavChartSection } from './nav-chart';
 import { OrderNotice } from './order-notice';
-import { RiskSection } from './risk-section';
 import { YieldFigures } from './yield-figures';
 
 /**
- * The consultation form sits at the foot of the main tab; it is its own chunk (the form library, the
- * contract's phone rules) fetched after the page's first paint.
+ * What the first paint of a fund's page needs is in this chunk: its head (share value, yields, buy and
+ * sell), the tabs and the chart's frame. The rest of the main tab and the other tabs are chunks of their
+ * own, fetched once the head is on screen (decision 024), so a phone paints the head sooner and renders
+ * the rest in later, shorter tasks.
  */
-const ConsultationSection = lazy(() =>
-  import('./consultation-section').then((m) => ({ default: m.ConsultationSection })),
-);
+const MainTabDetails = lazy(() => import('./main-tab-details'));
+const AboutTab = lazy(() => import('./about-tab').then((m) => ({ default: m.AboutTab })));
+const AnnouncementsTab = lazy(() => import('./announcements-tab').then((m) => ({ default: m.AnnouncementsTab })));
+const HistoryTab = lazy(() => import('./history-tab').then((m) => ({ default: m.HistoryTab })));
+
+const sectionSkeleton = <Skeleton variant="rounded" height={320} />;
 
 export const FUND_CONTENTS = ['main', 'about', 'announcements', 'history'] as const;
 export type FundContent = (typeof FUND_CONTENTS)[number];
@@ -231,7 +229,10 @@ export default function FundScreen() {
   const page = pageParam(params.get('page'));
   const fund = useFund(fundId);
   const holding = useFundHolding(fundId);
-  const f = fund.data;
+  // The page is built in a transition once its data is there (decision 024): React renders it in short
+  // slices, so a phone stays responsive, and the skeleton stays until it is ready.
+  const deferred = useDeferredValue(fund.data);
+  const f = deferred?.id === fundId ? deferred : undefined;
   const notFound = fund.isError && isApiError(fund.error) && (fund.error.status === 404 || fund.error.status === 400);
 
   return (
@@ -241,25 +242,27 @@ export default function FundScreen() {
       wide
     >
       <OrderNotice fundId={fundId} />
-      {fund.isPending ? (
+      {fund.isError && !fund.data ? (
+        notFound ? (
+          <Paper
+            variant="outlined"
+            sx={{ p: 3, textAlign: 'center', display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'center' }}
+          >
+            <Typography role="alert">{t('fund.notFound')}</Typography>
+            <Button component={RouterLink} to={paths.funds.getHref()} variant="outlined">
+              {t('fund.backToList')}
+            </Button>
+          </Paper>
+        ) : (
+          <Paper variant="outlined">
+            <ErrorState error={fund.error} onRetry={() => void fund.refetch()} isRetrying={fund.isFetching} />
+          </Paper>
+        )
+      ) : !f ? (
         <FundSkeleton />
-      ) : notFound ? (
-        <Paper
-          variant="outlined"
-          sx={{ p: 3, textAlign: 'center', display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'center' }}
-        >
-          <Typography role="alert">{t('fund.notFound')}</Typography>
-          <Button component={RouterLink} to={paths.funds.getHref()} variant="outlined">
-            {t('fund.backToList')}
-          </Button>
-        </Paper>
-      ) : fund.isError ? (
-        <Paper variant="outlined">
-          <ErrorState error={fund.error} onRetry={() => void fund.refetch()} isRetrying={fund.isFetching} />
-        </Paper>
       ) : (
         <>
-          <FundOverview fund={fund.data} holding={holding} />
+          <FundOverview fund={f} holding={holding} />
           <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
             {/* Four tabs share the width (labels wrap on a phone), so none hides behind a scroll. */}
             <Tabs value={content} variant="fullWidth" aria-label={t('fund.tabsLabel')}>
@@ -275,7 +278,7 @@ export default function FundScreen() {
                   wrapped
                   sx={{ minWidth: 0, px: { xs: 0.75, sm: 2 }, fontSize: { xs: '0.8rem', sm: '0.875rem' } }}
                   label={
-                    c === 'announcements' && fund.data.unreadAnnouncements > 0 ? (
+                    c === 'announcements' && f.unreadAnnouncements > 0 ? (
                       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
                         {t(`fund.tabs.${c}`)}
                         <Box
@@ -289,8 +292,8 @@ export default function FundScreen() {
                     )
                   }
                   aria-label={
-                    c === 'announcements' && fund.data.unreadAnnouncements > 0
-                      ? t('fund.tabs.announcementsUnread', { n: formatNumber(fund.data.unreadAnnouncements, lng) })
+                    c === 'announcements' && f.unreadAnnouncements > 0
+                      ? t('fund.tabs.announcementsUnread', { n: formatNumber(f.unreadAnnouncements, lng) })
                       : undefined
                   }
                 />
@@ -304,13 +307,17 @@ export default function FundScreen() {
             sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
           >
             {content === 'main' ? (
-              <MainTab fund={fund.data} holding={holding} investingAmount={params.get('investingAmount')} />
-            ) : content === 'about' ? (
-              <AboutTab fund={fund.data} />
-            ) : content === 'announcements' ? (
-              <AnnouncementsTab fund={fund.data} page={page} />
+              <MainTab fund={f} holding={holding} investingAmount={params.get('investingAmount')} />
             ) : (
-              <HistoryTab fund={fund.data} page={page} />
+              <Suspense fallback={sectionSkeleton}>
+                {content === 'about' ? (
+                  <AboutTab fund={f} />
+                ) : content === 'announcements' ? (
+                  <AnnouncementsTab fund={f} page={page} />
+                ) : (
+                  <HistoryTab fund={f} page={page} />
+                )}
+              </Suspense>
             )}
           </Box>
         </>
@@ -319,38 +326,23 @@ export default function FundScreen() {
   );
 }
 
-/** The main tab: everything an investor weighs before buying, top to bottom. */
-function MainTab({
-  fund,
-  holding,
-  investingAmount,
-}: {
-  fund: FundDetail;
-  holding: UseQueryResult<FundHolding | null>;
-  investingAmount: string | null;
-}) {
-  const twoColumns = {
-    display: 'grid',
-    gap: 2.5,
-    gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-  };
+/**
+ * The main tab under the fund's head: the share value chart (its words at once, its drawing a chunk of
+ * its own), then the rest, a chunk that is asked for once the head and the chart's words have been
+ * painted (`useAfterPaint`), so its code does not delay them.
+ */
+function MainTab({ fund, holding, investingAmount }: MainTabProps) {
+  const painted = useAfterPaint();
   return (
     <>
       <NavChartSection fund={fund} />
-      <Box sx={twoColumns}>
-        <AllocationSection fund={fund} />
-        <RiskSection risk={fund.risk} />
-      </Box>
-      <FeesSection fund={fund} />
-      <EarlyExitSection fund={fund} holding={holding} />
-      <IncomeEstimateSection fund={fund} initialAmount={investingAmount} />
-      <Box sx={twoColumns}>
-        <LicencesSection fund={fund} />
-        <DocumentsSection fund={fund} />
-      </Box>
-      <Suspense fallback={<Skeleton variant="rounded" height={420} />}>
-        <ConsultationSection fund={fund} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={sectionSkeleton}>
+          <MainTabDetails fund={fund} holding={holding} investingAmount={investingAmount} />
+        </Suspense>
+      ) : (
+        sectionSkeleton
+      )}
     </>
   );
 }

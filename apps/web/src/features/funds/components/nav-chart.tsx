@@ -11,16 +11,18 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/errors/error-state';
 import { Section } from '@/components/layouts/page-shell';
+import { useAfterPaint } from '@/hooks/use-after-paint';
 import { useFormat } from '@/hooks/use-format';
 import { useLanguage } from '@/hooks/use-language';
 import { formatNumber, intlLocale } from '@/lib/format';
-import { useFundNavHistory } from '../api/get-fund-nav-history';
+import { DEFAULT_NAV_RANGE, useFundNavHistory } from '../api/get-fund-nav-history';
 import { PRESET_ACCENT, formatYield, signColor, useDayFormat } from '../fund-format';
 
 /** The chart's own chunk (uPlot), fetched when the first points are there to draw. */
 const NavLineChart = lazy(() => import('./nav-line-chart'));
 
 const CHART_HEIGHT = 240;
+const chartSkeleton = <Skeleton variant="rectangular" height={CHART_HEIGHT} sx={{ borderRadius: 1 }} />;
 const DAY_S = 86_400;
 
 const unixOf = (navDate: string) => Date.parse(`${navDate}T00:00:00Z`) / 1000;
@@ -34,7 +36,9 @@ export function NavChartSection({ fund }: { fund: FundDetail }) {
   const fmt = useFormat();
   const { lng, dir } = useLanguage();
   const day = useDayFormat();
-  const [range, setRange] = useState<NavRange>('1m');
+  const [range, setRange] = useState<NavRange>(DEFAULT_NAV_RANGE);
+  // The drawing's code (uPlot) is asked for once the words above it are on screen.
+  const painted = useAfterPaint();
   const navs = useFundNavHistory(fund.id, range);
   const points = navs.data?.points;
 
@@ -117,20 +121,24 @@ export function NavChartSection({ fund }: { fund: FundDetail }) {
             ) : null}
           </Typography>
           <Box sx={{ opacity: navs.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-            <Suspense fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} sx={{ borderRadius: 1 }} />}>
-              <NavLineChart
-                times={series.times}
-                values={series.values}
-                color={PRESET_ACCENT[fund.preset]}
-                rtl={dir === 'rtl'}
-                height={CHART_HEIGHT}
-                formatAxisTime={formatAxisTime}
-                formatAxisValue={formatAxisValue}
-                tooltipOf={(i) => ({
-                  date: points[i] ? day(points[i].navDate) : '',
-                  value: points[i] ? fmt.money(points[i].nav, fund.currency) : '',
-                })}
-              />
+            <Suspense fallback={chartSkeleton}>
+              {painted ? (
+                <NavLineChart
+                  times={series.times}
+                  values={series.values}
+                  color={PRESET_ACCENT[fund.preset]}
+                  rtl={dir === 'rtl'}
+                  height={CHART_HEIGHT}
+                  formatAxisTime={formatAxisTime}
+                  formatAxisValue={formatAxisValue}
+                  tooltipOf={(i) => ({
+                    date: points[i] ? day(points[i].navDate) : '',
+                    value: points[i] ? fmt.money(points[i].nav, fund.currency) : '',
+                  })}
+                />
+              ) : (
+                chartSkeleton
+              )}
             </Suspense>
           </Box>
         </>
