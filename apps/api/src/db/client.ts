@@ -2,9 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { createLocalBus, createPostgresBus, type InvalidationBus } from '../lib/invalidation';
 import * as schema from './schema';
+
+/** How drizzle names columns (the schema's camelCase keys as snake_case). */
+const CASING = 'snake_case' as const;
 
 export type Schema = typeof schema;
 /** One type for both drivers; repositories take it (or a transaction of it). */
@@ -36,12 +39,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection that the server ends (restart, failover, a dropped test database) must not crash the process.
     pool.on('error', () => undefined);
-    const db = drizzle(pool, { schema, casing: 'snake_case' });
+    const db = drizzle(pool, { schema, casing: CASING });
     // One migrator at a time across instances.
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock(724001)');
-      await migrate(drizzle(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+      await migrate(drizzle(client, { schema, casing: CASING }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await client.query('SELECT pg_advisory_unlock(724001)').catch(() => undefined);
       client.release();
@@ -63,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  const db = drizzle(client, { schema, casing: 'snake_case' });
+  const db = drizzle(client, { schema, casing: CASING });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db: db as unknown as Db,
@@ -85,3 +88,32 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
 }
+
+/** Builds raw SQL as the databases' drizzle instances do. */
+const dialect = new PgDialect({ casing: CASING });
+/** Statement names by text; a few hot statements, so the map stays small (beyond the cap, statements go unnamed). */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 64;
+
+/**
+ * `queryRows` for a hot statement whose text has a fixed shape (its values are parameters): on
+ * PostgreSQL it is sent as a named statement, parsed and planned once per connection and then only
+ * bound and executed (node-postgres keeps the names per connection); PGlite runs it as `queryRows` does.
+ */
+export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `portal_${statementNames.size + 1}`;
+    statementNames.set(built.sql, name);
+  }
+  const result: unknown = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A `timestamptz` of a raw row (both drivers hand drizzle the text, e.g. `2026-11-24 05:46:24.123456+00`)
+ * as a Date, exactly as drizzle maps a timestamp column with time zone, so a value read raw and the same
+ * value read through a table select are equal.
+ */
+export const timestamptzOf = (text: string): Date => new Date(text);

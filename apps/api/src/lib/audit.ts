@@ -1,5 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { auditLog } from '../db/schema';
 
 export interface AuditEvent {
   action: string;
@@ -10,14 +10,19 @@ export interface AuditEvent {
   data?: Record<string, unknown>;
 }
 
+/**
+ * Appending one event as one statement. `after`, a CTE of the caller's larger statement: the event is
+ * written only when that CTE yields a row (what it records was written).
+ */
+export function auditInsertSql(e: AuditEvent, after?: string): SQL {
+  return sql`INSERT INTO audit_log (actor_user_id, action, subject_type, subject_id, ip, data)
+    SELECT ${e.actorUserId ?? null}::uuid, ${e.action}, ${e.subjectType ?? null}, ${e.subjectId ?? null},
+      ${e.ip ?? null}, ${JSON.stringify(e.data ?? {})}::jsonb${
+        after ? sql` WHERE EXISTS (SELECT 1 FROM ${sql.identifier(after)})` : sql``
+      }`;
+}
+
 /** Appends one security or money event, in the caller's transaction. */
 export async function writeAudit(tx: DbOrTx, e: AuditEvent): Promise<void> {
-  await tx.insert(auditLog).values({
-    action: e.action,
-    actorUserId: e.actorUserId ?? null,
-    subjectType: e.subjectType ?? null,
-    subjectId: e.subjectId ?? null,
-    ip: e.ip ?? null,
-    data: e.data ?? {},
-  });
+  await tx.execute(auditInsertSql(e));
 }

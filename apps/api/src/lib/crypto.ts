@@ -33,9 +33,20 @@ export function referralCode(): string {
   return s;
 }
 
+/** Keys `deriveKey` derived, by purpose and secret. */
+const derivedKeys = new Map<string, Buffer>();
+
 /** A 256-bit key for one use, derived from the app secret (HKDF-SHA256). */
 export function deriveKey(secret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'portal', purpose, 32));
+  const id = `${purpose}\u0000${secret}`;
+  let key = derivedKeys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, 'portal', purpose, 32));
+    // A few app secrets × purposes per process: the derivation (HKDF) runs once for each, not per request.
+    if (derivedKeys.size >= 32) derivedKeys.clear();
+    derivedKeys.set(id, key);
+  }
+  return Buffer.from(key);
 }
 
 /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>` in base64url. */

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { LOCKOUT } from '@portal/contract/core/constants';
 import { AppError } from '@portal/contract/core/errors';
-import type { DbOrTx } from '../../db/client';
+import { queryRows, timestamptzOf, type DbOrTx } from '../../db/client';
 import { authFailures } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 
@@ -23,16 +23,40 @@ export interface StepState {
   lockedUntil: Date | null;
 }
 
+/**
+ * Takes the counter row for the transaction in one statement, inserting it first when it is missing:
+ * `INSERT … ON CONFLICT DO UPDATE` (an update that changes nothing) locks the existing row, or waits for
+ * a row another transaction is inserting and then locks it, and answers its latest committed state either
+ * way (a plain `SELECT … FOR UPDATE` beside an insert would miss the row a racing transaction inserted).
+ * SQL, so a hot path can make it a CTE of a larger statement; `from`/`when` make the row's insertion
+ * depend on that statement's other parts (`INSERT … SELECT … FROM <from> WHERE <when>`).
+ */
+export function lockStepRowSql(step: LockStep, subject: string, gate: { from?: string; when?: SQL } = {}): SQL {
+  return sql`INSERT INTO auth_failures (step, subject)
+    SELECT ${step}, ${subject}${gate.from ? sql` FROM ${sql.identifier(gate.from)}` : sql``}${
+      gate.when ? sql` WHERE ${gate.when}` : sql``
+    }
+    ON CONFLICT (step, subject) DO UPDATE SET failures = auth_failures.failures
+    RETURNING failures, locked_until`;
+}
+
+/** The counter row as `lockStepRowSql` answers it (`locked_until` as the driver gives it). */
+export interface StepRow {
+  failures: number;
+  locked_until: string | null;
+}
+
+/** Refuses when the step is locked; answers the row's state (hand it to `resetFailures`). */
+export function assertStepRowOpen(row: StepRow | undefined, now: Date): StepState {
+  const lockedUntil = row?.locked_until ? timestamptzOf(row.locked_until) : null;
+  if (lockedUntil && lockedUntil > now) throw lockedError(lockedUntil, now);
+  return { failures: row?.failures ?? 0, lockedUntil };
+}
+
 /** Locks the counter row for the transaction and refuses when the step is locked; answers the row. */
 export async function assertStepOpen(tx: DbOrTx, step: LockStep, subject: string, now: Date): Promise<StepState> {
-  await tx.insert(authFailures).values({ step, subject }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(authFailures)
-    .where(and(eq(authFailures.step, step), eq(authFailures.subject, subject)))
-    .for('update');
-  if (row?.lockedUntil && row.lockedUntil > now) throw lockedError(row.lockedUntil, now);
-  return { failures: row?.failures ?? 0, lockedUntil: row?.lockedUntil ?? null };
+  const [row] = await queryRows<StepRow>(tx, lockStepRowSql(step, subject));
+  return assertStepRowOpen(row, now);
 }
 
 /** Counts one failure; answers the error to return (after the transaction commits). */

@@ -158,9 +158,12 @@ export function createSessionCache(bus: InvalidationBus) {
   });
 }
 
-/** Resolves the session cookie to a live session; touches `last_seen_at` at most once a minute. */
-async function findSession(db: Db, token: string): Promise<CachedSession | null> {
-  const [row] = await db
+/**
+ * Resolves session cookies to live sessions; touches `last_seen_at` at most once a minute. Both
+ * statements are built once and prepared (named): the lookup runs on nearly every request.
+ */
+function sessionFinder(db: Db): (token: string) => Promise<CachedSession | null> {
+  const byTokenHash = db
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
@@ -171,7 +174,7 @@ async function findSession(db: Db, token: string): Promise<CachedSession | null>
     .from(sessions)
     .where(
       and(
-        eq(sessions.tokenHash, sha256(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         // idle timeout: 30 minutes, 7 days with remember-me
@@ -187,21 +190,27 @@ async function findSession(db: Db, token: string): Promise<CachedSession | null>
         ),
       ),
     )
-    .limit(1);
-  if (!row) return null;
-  let lastSeen = row.lastSeenAt.getTime();
-  if (Date.now() - lastSeen > 60_000) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(sessions.id, row.sessionId));
-    lastSeen = Date.now();
-  }
-  return {
-    sessionId: row.sessionId,
-    userId: row.userId,
-    expiresAt: row.expiresAt.getTime(),
-    idleUntil: lastSeen + idleMs(row.rememberMe),
+    .limit(1)
+    .prepare('portal_find_session');
+  const touch = db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('portal_touch_session');
+  return async (token) => {
+    const [row] = await byTokenHash.execute({ tokenHash: sha256(token) });
+    if (!row) return null;
+    let lastSeen = row.lastSeenAt.getTime();
+    if (Date.now() - lastSeen > 60_000) {
+      await touch.execute({ sessionId: row.sessionId });
+      lastSeen = Date.now();
+    }
+    return {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      expiresAt: row.expiresAt.getTime(),
+      idleUntil: lastSeen + idleMs(row.rememberMe),
+    };
   };
 }
 
@@ -209,6 +218,7 @@ export const sessionsPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; bus: InvalidationBus }) => {
     app.decorateRequest('auth', null);
     const cache = createSessionCache(opts.bus);
+    const findSession = sessionFinder(opts.db);
     app.addHook('onClose', async () => cache.unsubscribe());
     app.decorate('requireSession', async (request: FastifyRequest) => {
       const token = request.cookies[SESSION.cookieName];
@@ -216,7 +226,7 @@ export const sessionsPlugin = fp(
       if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError('UNAUTHENTICATED');
       const found = await cache.get(
         sha256(token),
-        () => findSession(opts.db, token),
+        () => findSession(token),
         (s) => s.expiresAt > Date.now() && s.idleUntil > Date.now(),
       );
       if (!found) throw new AppError('UNAUTHENTICATED');

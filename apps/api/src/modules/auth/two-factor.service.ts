@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@portal/contract/core/errors';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { decrypt, deriveKey, encrypt, maskMobile } from '../../lib/crypto';
 import type { InvalidationBus } from '../../lib/invalidation';
-import { checkTotp, newTotpSecret, totpUri } from '../../lib/totp';
+import { checkTotp, newTotpSecret, totpUri, type TotpCheck } from '../../lib/totp';
 import {
   findUser,
   openSession,
@@ -22,8 +22,59 @@ import { consumeTicket, findTicket } from './tickets';
 const keyOf = (secret: string) => deriveKey(secret, 'totp-secret-v1');
 
 /**
+ * What a TOTP code says against a sealed secret (T-1/T window) and the last step accepted: the step it
+ * takes, or why it is refused. Pure: the step is not taken yet (`takeTotpStep`, or a caller's statement
+ * with `totpStepFreeSql`).
+ */
+export function verifyTotpCode(
+  deps: { secret: string },
+  sealed: string,
+  code: string,
+  now: Date,
+  lastStep: number | null,
+): TotpCheck {
+  return checkTotp(decrypt(keyOf(deps.secret), sealed), code, now.getTime(), lastStep);
+}
+
+/**
+ * The condition that the user row's last accepted step is before `step`: an `UPDATE … WHERE` with it takes
+ * the step once, whatever the caller read earlier (a concurrent request that took it makes the update
+ * match nothing).
+ */
+export const totpStepFreeSql = (step: number): SQL =>
+  sql`(two_factor_last_step IS NULL OR two_factor_last_step < ${step})`;
+
+/** Takes the step of an accepted code; false when another request took it first (the code is reused). */
+async function takeTotpStep(tx: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const taken = await tx
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(and(eq(users.id, userId), totpStepFreeSql(step)))
+    .returning({ id: users.id });
+  return taken.length > 0;
+}
+
+/** A refused TOTP code: audited and counted (the lock after ten); answers the error to return after commit. */
+export async function recordTotpFailure(
+  tx: DbOrTx,
+  userId: string,
+  reason: 'invalid' | 'reused',
+  now: Date,
+  ip: string | null,
+): Promise<AppError> {
+  await writeAudit(tx, { action: 'auth.totp_failed', actorUserId: userId, ip, data: { reason } });
+  const wrong =
+    reason === 'reused'
+      ? new AppError('TOTP_REUSED', 'This code was already used; wait for the next one')
+      : new AppError('TOTP_INVALID', 'The authenticator code is not correct');
+  return recordFailure(tx, 'totp', userId, now, wrong, { ip });
+}
+
+/**
  * Checks a TOTP code of a user with two-factor on (or of the pending setup), inside the caller's
- * transaction: lock check, T-1/T window, the step stored so a code works once. Null when right.
+ * transaction: lock check (the counter row stays locked), T-1/T window, the step taken so a code works
+ * once. `user` is the row as read in this transaction; a step taken since by a concurrent request is seen
+ * by the conditional update that takes it. Null when right.
  */
 export async function checkTotpOfUser(
   tx: DbOrTx,
@@ -36,22 +87,10 @@ export async function checkTotpOfUser(
 ): Promise<AppError | null> {
   if (!sealed) return new AppError('TWO_FACTOR_NOT_ENABLED');
   const counter = await assertStepOpen(tx, 'totp', user.id, now);
-  const [fresh] = await tx
-    .select({ lastStep: users.twoFactorLastStep })
-    .from(users)
-    .where(eq(users.id, user.id))
-    .for('update');
-  const result = checkTotp(decrypt(keyOf(deps.secret), sealed), code, now.getTime(), fresh?.lastStep ?? null);
-  if (!result.ok) {
-    await writeAudit(tx, { action: 'auth.totp_failed', actorUserId: user.id, ip, data: { reason: result.reason } });
-    const wrong =
-      result.reason === 'reused'
-        ? new AppError('TOTP_REUSED', 'This code was already used; wait for the next one')
-        : new AppError('TOTP_INVALID', 'The authenticator code is not correct');
-    return recordFailure(tx, 'totp', user.id, now, wrong, { ip });
-  }
+  const result = verifyTotpCode(deps, sealed, code, now, user.twoFactorLastStep);
+  if (!result.ok) return recordTotpFailure(tx, user.id, result.reason, now, ip);
+  if (!(await takeTotpStep(tx, user.id, result.step))) return recordTotpFailure(tx, user.id, 'reused', now, ip);
   await resetFailures(tx, 'totp', user.id, counter);
-  await tx.update(users).set({ twoFactorLastStep: result.step }).where(eq(users.id, user.id));
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { CURRENCIES, type Currency } from '@portal/contract/core/money';
 import { USER_BUCKETS, type SystemAccount, type UserBucket } from '@portal/contract/wallet/ledger';
 import { queryRows, type DbOrTx } from '../../db/client';
@@ -122,32 +122,41 @@ export async function insertPostings(
 }
 
 /**
- * Writes a journal and its postings in one statement (one round trip): the postings go in the order
- * given (the caller sorts them by account id, so every transaction locks account rows in the same order
- * as the trigger moves their balances). Answers the postings with the balance after each.
+ * A journal and its postings as two CTEs of one statement, `journal` (its id) and `postings` (each
+ * posting's journal_id, account_id, amount and balance_after as text): the postings go in the order given
+ * (the caller sorts them by account id, so every transaction locks account rows in the same order as the
+ * trigger moves their balances). `after`, a CTE of the caller's larger statement: the journal is written
+ * only when that CTE yields a row.
  */
-export async function insertJournalWithPostings(
-  tx: DbOrTx,
+export function journalWithPostingsCtes(
   journal: { refType: string; refId: string; memo: string | null; createdBy: string | null },
   postings: readonly { accountId: string; currency: LedgerCurrency; amount: bigint }[],
-): Promise<{ journalId: string; postings: { accountId: string; amount: bigint; balanceAfter: bigint }[] }> {
+  after?: string,
+): SQL {
   const values = sql.join(
     postings.map((p, i) => sql`(${p.accountId}::uuid, ${p.currency}, ${p.amount.toString()}::bigint, ${i})`),
     sql`, `,
   );
-  const rows = await queryRows<{ journal_id: string; account_id: string; amount: string; balance_after: string }>(
-    tx,
-    sql`WITH j AS (
-          INSERT INTO ledger_journals (ref_type, ref_id, memo, created_by)
-          VALUES (${journal.refType}, ${journal.refId}, ${journal.memo}, ${journal.createdBy}::uuid)
-          RETURNING id
-        )
-        INSERT INTO ledger_postings (journal_id, account_id, currency, amount)
-        SELECT j.id, p.account_id, p.currency, p.amount
-        FROM j, (VALUES ${values}) AS p(account_id, currency, amount, ord)
-        ORDER BY p.ord
-        RETURNING journal_id, account_id, amount::text AS amount, balance_after::text AS balance_after`,
-  );
+  return sql`journal AS (
+      INSERT INTO ledger_journals (ref_type, ref_id, memo, created_by)
+      SELECT ${journal.refType}, ${journal.refId}, ${journal.memo}, ${journal.createdBy}::uuid${
+        after ? sql` FROM ${sql.identifier(after)}` : sql``
+      }
+      RETURNING id
+    ),
+    postings AS (
+      INSERT INTO ledger_postings (journal_id, account_id, currency, amount)
+      SELECT journal.id, p.account_id, p.currency, p.amount
+      FROM journal, (VALUES ${values}) AS p(account_id, currency, amount, ord)
+      ORDER BY p.ord
+      RETURNING journal_id, account_id, amount::text AS amount, balance_after::text AS balance_after
+    )`;
+}
+
+/** The rows of `journalWithPostingsCtes`' `postings`, read. */
+export function postedJournalOf(
+  rows: readonly { journal_id: string; account_id: string; amount: string; balance_after: string }[],
+): { journalId: string; postings: { accountId: string; amount: bigint; balanceAfter: bigint }[] } {
   const first = rows[0];
   if (!first) throw new Error('the journal wrote no postings');
   return {
@@ -159,6 +168,24 @@ export async function insertJournalWithPostings(
     })),
   };
 }
+
+/** Writes a journal and its postings in one statement (one round trip); answers the postings with the balance after each. */
+export async function insertJournalWithPostings(
+  tx: DbOrTx,
+  journal: { refType: string; refId: string; memo: string | null; createdBy: string | null },
+  postings: readonly { accountId: string; currency: LedgerCurrency; amount: bigint }[],
+): Promise<{ journalId: string; postings: { accountId: string; amount: bigint; balanceAfter: bigint }[] }> {
+  const rows = await queryRows<{ journal_id: string; account_id: string; amount: string; balance_after: string }>(
+    tx,
+    sql`WITH ${journalWithPostingsCtes(journal, postings)}
+        SELECT journal_id, account_id, amount, balance_after FROM postings`,
+  );
+  return postedJournalOf(rows);
+}
+
+/** The id of a user's bucket account as a scalar subquery (null when not open). */
+export const userAccountIdSql = (userId: string, currency: LedgerCurrency, bucket: UserBucket): SQL =>
+  sql`(SELECT id FROM ledger_accounts WHERE user_id = ${userId}::uuid AND code = ${bucket} AND currency = ${currency})`;
 
 export async function accountsByIds(tx: DbOrTx, ids: readonly string[]): Promise<LedgerAccountRow[]> {
   if (ids.length === 0) return [];

@@ -72,22 +72,44 @@ export function assertJournalShape(postings: readonly PostingInput[]): void {
 }
 
 /**
+ * A journal checked (`assertJournalShape`) with its postings in lock order: what `postJournal` writes, and
+ * what a caller writing the journal inside a larger statement hands to `journalWithPostingsCtes` (that
+ * statement's errors then go through `ledgerErrorOf`).
+ */
+export function journalToWrite(input: JournalInput): {
+  journal: { refType: string; refId: string; memo: string | null; createdBy: string | null };
+  postings: PostingInput[];
+} {
+  assertJournalShape(input.postings);
+  return {
+    journal: {
+      refType: input.refType,
+      refId: input.refId,
+      memo: input.memo ?? null,
+      createdBy: input.createdBy ?? null,
+    },
+    postings: inLockOrder(input.postings),
+  };
+}
+
+/** What a failed journal statement means: a user's balance below zero (the CHECK) is `INSUFFICIENT_BALANCE`. */
+export function ledgerErrorOf(err: unknown): unknown {
+  if (violatedCheckConstraint(err) === 'ledger_accounts_user_balance_nonneg') {
+    return new AppError('INSUFFICIENT_BALANCE', 'The balance does not cover the amount');
+  }
+  return err;
+}
+
+/**
  * Writes one journal in `tx`. A user's balance that would go below zero fails the statement (the CHECK)
  * and answers `INSUFFICIENT_BALANCE`; the caller's transaction is then rolled back whole.
  */
 export async function postJournal(tx: DbOrTx, input: JournalInput): Promise<PostedJournal> {
-  assertJournalShape(input.postings);
+  const { journal, postings } = journalToWrite(input);
   try {
-    return await insertJournalWithPostings(
-      tx,
-      { refType: input.refType, refId: input.refId, memo: input.memo ?? null, createdBy: input.createdBy ?? null },
-      inLockOrder(input.postings),
-    );
+    return await insertJournalWithPostings(tx, journal, postings);
   } catch (err) {
-    if (violatedCheckConstraint(err) === 'ledger_accounts_user_balance_nonneg') {
-      throw new AppError('INSUFFICIENT_BALANCE', 'The balance does not cover the amount');
-    }
-    throw err;
+    throw ledgerErrorOf(err);
   }
 }
 
@@ -122,11 +144,11 @@ export interface TransferInput {
   createdBy?: string | null;
 }
 
-/** Moves `amount` from one account to another of the same currency: a journal of two postings. */
-export async function transfer(tx: DbOrTx, t: TransferInput): Promise<PostedJournal> {
+/** A transfer as a journal of two postings (a positive amount, two different accounts). */
+export function transferJournal(t: TransferInput): JournalInput {
   if (t.amount <= 0n) throw new AppError('VALIDATION_FAILED', 'A transfer moves a positive amount');
   if (t.fromAccountId === t.toAccountId) throw new AppError('TRANSFER_SAME_ACCOUNT');
-  return postJournal(tx, {
+  return {
     refType: t.refType,
     refId: t.refId,
     memo: t.memo,
@@ -135,7 +157,12 @@ export async function transfer(tx: DbOrTx, t: TransferInput): Promise<PostedJour
       { accountId: t.fromAccountId, currency: t.currency, amount: -t.amount },
       { accountId: t.toAccountId, currency: t.currency, amount: t.amount },
     ],
-  });
+  };
+}
+
+/** Moves `amount` from one account to another of the same currency: a journal of two postings. */
+export async function transfer(tx: DbOrTx, t: TransferInput): Promise<PostedJournal> {
+  return postJournal(tx, transferJournal(t));
 }
 
 /** Credits a user's available balance from a system account (a deposit, a reward, a redemption). */
@@ -150,16 +177,31 @@ export async function creditUser(
   return transfer(tx, { ...o, fromAccountId, toAccountId });
 }
 
-/** Moves a user's money between their own buckets: available → held (a hold) or held → available. */
-export async function moveBetweenBuckets(
+/** A move between a user's own buckets: the accounts' ids are looked up (`bucketAccounts`). */
+export type BucketMove = { userId: string; from: UserBucket; to: UserBucket } & Omit<
+  TransferInput,
+  'fromAccountId' | 'toAccountId'
+>;
+
+/**
+ * The two accounts of a bucket move, given the ones a query found (`found`, by bucket code): the
+ * one-at-a-time lookup, which opens the user's accounts, only when one is missing.
+ */
+export async function bucketAccounts(
   tx: DbOrTx,
-  o: { userId: string; from: UserBucket; to: UserBucket } & Omit<TransferInput, 'fromAccountId' | 'toAccountId'>,
-): Promise<PostedJournal> {
-  // Both buckets in one query (a round trip less in every hold and release); the one-at-a-time lookup,
-  // which opens the user's accounts, only when one is missing.
+  o: Pick<BucketMove, 'userId' | 'from' | 'to' | 'currency'>,
+  found: readonly { code: string; id: string | null }[],
+): Promise<{ fromAccountId: string; toAccountId: string }> {
+  const idOf = (bucket: UserBucket) => found.find((a) => a.code === bucket)?.id ?? undefined;
+  return {
+    fromAccountId: idOf(o.from) ?? (await userAccountId(tx, o.userId, o.currency, o.from)),
+    toAccountId: idOf(o.to) ?? (await userAccountId(tx, o.userId, o.currency, o.to)),
+  };
+}
+
+/** Moves a user's money between their own buckets: available → held (a hold) or held → available. */
+export async function moveBetweenBuckets(tx: DbOrTx, o: BucketMove): Promise<PostedJournal> {
+  // Both buckets in one query (a round trip less in every hold and release).
   const found = await findUserBucketAccounts(tx, o.userId, o.currency, [o.from, o.to]);
-  const idOf = (bucket: UserBucket) => found.find((a) => a.code === bucket)?.id;
-  const fromAccountId = idOf(o.from) ?? (await userAccountId(tx, o.userId, o.currency, o.from));
-  const toAccountId = idOf(o.to) ?? (await userAccountId(tx, o.userId, o.currency, o.to));
-  return transfer(tx, { ...o, fromAccountId, toAccountId });
+  return transfer(tx, { ...o, ...(await bucketAccounts(tx, o, found)) });
 }

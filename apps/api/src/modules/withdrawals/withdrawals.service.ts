@@ -9,6 +9,7 @@
  * payout (job, every instance, SKIP LOCKED): Approved and due → held → bank settlement, Successful
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { AppError } from '@portal/contract/core/errors';
 import { fromMinor } from '@portal/contract/core/money';
 import { KYC_REQUIREMENT } from '@portal/contract/kyc/kyc';
@@ -27,21 +28,30 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { maskMobile } from '../../lib/crypto';
-import { assertCanMoveMoney } from '../../lib/guards';
-import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } from '../../lib/idempotency';
+import { assertCanMoveMoney, assertMayMoveMoney, mayMoveMoneySql } from '../../lib/guards';
+import { releaseIdempotencyKey, replayOfTakenKey } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
 import { findUser, sendPhoneCode, type AuthDeps } from '../auth/auth.service';
 import { checkCode } from '../auth/codes';
-import { checkTotpOfUser } from '../auth/two-factor.service';
+import { assertStepRowOpen, resetFailures } from '../auth/lockout';
+import { recordTotpFailure, totpStepFreeSql, verifyTotpCode } from '../auth/two-factor.service';
 import { systemAccountId } from '../ledger/ledger.repository';
-import { moveBetweenBuckets, transfer, userAccountId } from '../ledger/ledger.service';
+import {
+  bucketAccounts,
+  journalToWrite,
+  ledgerErrorOf,
+  moveBetweenBuckets,
+  transfer,
+  transferJournal,
+  userAccountId,
+} from '../ledger/ledger.service';
 import {
   claimDuePayouts,
-  findPayoutAccount,
   findWithdrawal,
-  insertWithdrawal,
   listUserWithdrawals,
+  openWithdrawalRequest,
   updateWithdrawal,
+  writeWithdrawalRequest,
   type WithdrawalRow,
 } from './withdrawals.repository';
 
@@ -49,7 +59,12 @@ export type WithdrawalsDeps = AuthDeps;
 
 const maskSheba = (sheba: string) => `${sheba.slice(0, 4)}…${sheba.slice(-4)}`;
 
-export function toWithdrawalView(w: WithdrawalRow): Withdrawal {
+export function toWithdrawalView(
+  w: Pick<
+    WithdrawalRow,
+    'id' | 'amount' | 'status' | 'bankAccountId' | 'sheba' | 'rejectReason' | 'payoutAt' | 'createdAt' | 'updatedAt'
+  >,
+): Withdrawal {
   return {
     id: w.id,
     currency: 'IRT',
@@ -83,6 +98,13 @@ export async function requestWithdrawalCode(
   return { maskedMobile: maskMobile(user.mobile), ...sent };
 }
 
+/**
+ * Asks for a withdrawal, in one money transaction of two statements when all goes well (decision 016,
+ * "Third look"): `openWithdrawalRequest` claims the key, takes the TOTP counter and reads what the checks
+ * need; the checks run here (KYC and freeze, the account, the code); `writeWithdrawalRequest` locks the
+ * user row, checks it again (taking the TOTP step) and writes the hold, the withdrawal, its audit record
+ * and the stored answer. Locks in the order idempotency record → TOTP counter → user → ledger accounts (by id).
+ */
 export async function createWithdrawal(
   deps: WithdrawalsDeps,
   input: { userId: string; body: z.output<typeof createWithdrawalBody>; idempotencyKey: string; ip: string },
@@ -95,59 +117,103 @@ export async function createWithdrawal(
     operation: 'createWithdrawal',
     request: { bankAccountId: body.bankAccountId, amount: body.amount } satisfies Omit<CreateWithdrawalBody, 'code'>,
   };
+  const level = KYC_REQUIREMENT.withdraw;
   const out = await runMoneyTransaction(deps.db, async (tx): Promise<Withdrawal | AppError> => {
-    const claim = await claimIdempotencyKey<Withdrawal>(tx, call);
-    if (!claim.claimed) return claim.replay;
-    await assertCanMoveMoney(tx, input.userId, KYC_REQUIREMENT.withdraw);
-    const account = await findPayoutAccount(tx, input.userId, body.bankAccountId);
-    if (!account) throw new AppError('NOT_FOUND', 'No such bank account');
-    const user = await findUser(tx, input.userId);
+    const state = await openWithdrawalRequest(tx, call, {
+      userId: input.userId,
+      bankAccountId: body.bankAccountId,
+      currency: 'IRT',
+    });
+    if (!state.claimed) return replayOfTakenKey<Withdrawal>(tx, call);
+    const { user, account } = state;
+    assertMayMoveMoney(user ?? undefined, level);
     if (!user) throw new AppError('UNAUTHENTICATED');
-    const wrong = user.twoFactorSecret
-      ? await checkTotpOfUser(tx, deps, user, body.code, now, input.ip)
-      : await checkCode(tx, deps, {
-          subject: user.mobile,
-          purpose: 'withdrawal',
-          code: body.code,
-          ip: input.ip,
-          now,
-          auditUserId: user.id,
-        });
-    if (wrong) {
+    if (!account) throw new AppError('NOT_FOUND', 'No such bank account');
+    const refuse = async (wrong: AppError) => {
       await releaseIdempotencyKey(tx, call);
       return wrong;
+    };
+    let totpStep: number | null = null;
+    if (user.twoFactorSecret) {
+      const counter = assertStepRowOpen(state.totpCounter, now);
+      const result = verifyTotpCode(deps, user.twoFactorSecret, body.code, now, user.twoFactorLastStep);
+      if (!result.ok) return refuse(await recordTotpFailure(tx, input.userId, result.reason, now, input.ip));
+      await resetFailures(tx, 'totp', input.userId, counter);
+      totpStep = result.step;
+    } else {
+      const wrong = await checkCode(tx, deps, {
+        subject: user.mobile,
+        purpose: 'withdrawal',
+        code: body.code,
+        ip: input.ip,
+        now,
+        auditUserId: input.userId,
+      });
+      if (wrong) return refuse(wrong);
     }
     const id = randomUUID();
     const amount = BigInt(body.amount);
-    const hold = await moveBetweenBuckets(tx, {
-      userId: input.userId,
-      from: 'available',
-      to: 'held',
-      currency: 'IRT',
-      amount,
-      refType: 'Withdrawal',
-      refId: id,
-      createdBy: input.userId,
-    });
-    const row = await insertWithdrawal(tx, {
+    const hold = { userId: input.userId, from: 'available', to: 'held', currency: 'IRT' } as const;
+    const { journal, postings } = journalToWrite(
+      transferJournal({
+        ...(await bucketAccounts(tx, hold, state.buckets)),
+        currency: 'IRT',
+        amount,
+        refType: 'Withdrawal',
+        refId: id,
+        createdBy: input.userId,
+      }),
+    );
+    const row = {
       id,
       userId: input.userId,
       amount,
       bankAccountId: account.id,
       sheba: account.sheba,
+      createdAt: state.txNow,
+    };
+    // The row's timestamps default to the transaction's now(), read by the first statement.
+    const view = toWithdrawalView({
+      ...row,
       status: 'Pending',
-      holdJournalId: hold.journalId,
+      rejectReason: null,
+      payoutAt: null,
+      updatedAt: state.txNow,
     });
-    await writeAudit(tx, {
-      action: 'withdrawal.requested',
-      actorUserId: input.userId,
-      subjectType: 'withdrawal',
-      subjectId: id,
-      ip: input.ip,
-      data: { amount: body.amount, bankAccountId: account.id },
-    });
-    const view = toWithdrawalView(row);
-    await storeIdempotentResponse(tx, call, view);
+    let written: boolean;
+    try {
+      written = await writeWithdrawalRequest(tx, {
+        userCheck: {
+          userId: input.userId,
+          holds:
+            totpStep === null
+              ? mayMoveMoneySql(level)
+              : sql`${mayMoveMoneySql(level)} AND ${totpStepFreeSql(totpStep)}`,
+          totpStep,
+        },
+        journal,
+        postings,
+        row,
+        audit: {
+          action: 'withdrawal.requested',
+          actorUserId: input.userId,
+          subjectType: 'withdrawal',
+          subjectId: id,
+          ip: input.ip,
+          data: { amount: body.amount, bankAccountId: account.id },
+        },
+        idempotency: { call, response: view },
+      });
+    } catch (err) {
+      throw ledgerErrorOf(err);
+    }
+    if (!written) {
+      // The user row changed since it was read: frozen or below the level now (refused, as if seen at
+      // first), or the TOTP step taken by a concurrent request with the same code (a reuse, counted).
+      await assertCanMoveMoney(tx, input.userId, level);
+      if (totpStep === null) throw new Error(`withdrawal ${id}: the user check failed for no reason`);
+      return refuse(await recordTotpFailure(tx, input.userId, 'reused', now, input.ip));
+    }
     return view;
   });
   if (out instanceof AppError) throw out;
