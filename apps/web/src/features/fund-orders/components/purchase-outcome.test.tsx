@@ -63,7 +63,7 @@ describe('the purchase outcome pages', { timeout: 30_000 }, () => {
     });
     const status = await screen.findByRole('status');
     expect(within(status).getByRole('heading', { name: 'واحدهای شما خریده شد' })).toBeTruthy();
-    expect(await within(status).findByText(/۸٫۲۹۱۶ واحد از صندوق طلای نمونه با NAV روز/)).toBeTruthy();
+    expect(await within(status).findByText(/۸٫۲۹۱۶ واحد از صندوق طلای نمونه با ارزش واحد در/)).toBeTruthy();
     expect(screen.getByText('۹۹۹٬۹۹۲ تومان')).toBeTruthy();
     expect(screen.getByText('بازگشته به کیف پول').parentElement?.nextSibling?.textContent).toBe('۸ تومان');
     expect(screen.getByRole('link', { name: 'بازگشت به صندوق' }).getAttribute('href')).toBe(
@@ -90,9 +90,9 @@ describe('the purchase outcome pages', { timeout: 30_000 }, () => {
         route: outcomePath('waiting'),
       },
     );
-    expect(await screen.findByRole('heading', { name: 'در انتظار NAV امروز' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'در انتظار ارزش امروز واحد' })).toBeTruthy();
     expect(screen.getByText(/مبلغ ۱٬۰۰۰٬۰۰۰ تومان برای شما مسدود شده است/)).toBeTruthy();
-    expect(screen.getByText('در انتظار NAV امروز', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText('در انتظار ارزش امروز واحد', { selector: 'dd' })).toBeTruthy();
 
     now = purchaseFixture();
     await queryClient.refetchQueries({ queryKey: ['fund-orders', 'purchase', PURCHASE_ID] });

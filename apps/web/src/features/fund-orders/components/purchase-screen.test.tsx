@@ -84,7 +84,7 @@ describe('/fund/purchase/{fundId}', { timeout: 30_000 }, () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'خرید صندوق طلای نمونه' })).toBeTruthy();
     expect(screen.getByText('نمایشی')).toBeTruthy();
-    expect(screen.getByText('NAV امروز: هر واحد ۱۲۰٬۰۰۰ تومان')).toBeTruthy();
+    expect(screen.getByText('ارزش امروز هر واحد: ۱۲۰٬۰۰۰ تومان')).toBeTruthy();
     const form = await openForm();
     expect(within(form).getByText('مبلغ را وارد کنید تا کارمزدها و تعداد واحدها را ببینید.')).toBeTruthy();
 
@@ -129,7 +129,7 @@ describe('/fund/purchase/{fundId}', { timeout: 30_000 }, () => {
     renderPage(undefined, '1000000');
     const form = await openForm();
     expect(within(form).getByLabelText('مبلغ (تومان)')).toHaveProperty('value', '۱٬۰۰۰٬۰۰۰');
-    expect(await within(form).findByText(/واحدها با NAV بعدی صادر می‌شوند/)).toBeTruthy();
+    expect(await within(form).findByText(/واحدها با ارزش بعدی واحد صادر می‌شوند/)).toBeTruthy();
     expect(within(form).getByText(/حدود ۸٫۲۹۱۶ واحد می‌شود/)).toBeTruthy();
   });
 
