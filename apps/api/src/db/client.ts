@@ -36,14 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const { deferredBeginClient, forgetKeptBegin } = await import('./deferred-begin');
-    // Each transaction's BEGIN goes out with its first statement (one round trip less, decision 016).
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      ...deferredBeginClient,
-    });
-    pool.on('acquire', forgetKeptBegin);
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection that the server ends (restart, failover, a dropped test database) must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzle(pool, { schema, casing: CASING });
