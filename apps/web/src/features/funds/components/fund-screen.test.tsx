@@ -90,7 +90,8 @@ describe('/fund/{fundId}', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('img', { name: /^chart: 3 points/ })).toBeTruthy();
     expect(section.textContent).toContain('+۵۶٫۲۵٪');
 
-    const allocation = screen.getByRole('region', { name: 'ترکیب دارایی‌ها' });
+    // The sections under the chart are a chunk of their own, rendered after the head has painted.
+    const allocation = await screen.findByRole('region', { name: 'ترکیب دارایی‌ها' });
     expect(within(allocation).getByRole('meter', { name: 'طلای آب‌شده' }).getAttribute('aria-valuetext')).toBe('۶۲٫۵٪');
 
     const fees = screen.getByRole('region', { name: 'کارمزدها' });
