@@ -14,8 +14,11 @@ import { useAccount } from '@/lib/session';
 export function AppRoot() {
   const account = useAccount();
   // The frame and the page are built in a transition once the account is known (decision 024): React
-  // renders them in short slices while the loading screen stays, so a phone stays responsive.
-  const data = useDeferredValue(account.data);
+  // renders them in short slices while the loading screen stays, so a phone stays responsive. A lost
+  // session is not deferred: the gate leaves for the auth page (with `next`) in the same render, before
+  // anything on the page can react to it.
+  const deferred = useDeferredValue(account.data);
+  const data = account.data === null ? null : deferred;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
 
