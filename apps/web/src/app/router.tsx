@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
-import { FUNDS_NS, loadNamespace } from '@/lib/i18n';
+import { FUNDS_NS } from '@/lib/i18n';
+import { loadWithTexts } from '@/lib/lazy-with-texts';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { CrashPage } from './routes/crash';
 import { RootLayout } from './routes/root';
@@ -92,9 +93,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: paths.funds.path,
               lazy: () =>
-                Promise.all([import('@/features/funds/components/funds-screen'), loadNamespace(FUNDS_NS)]).then(
-                  ([m]) => ({ Component: m.default }),
-                ),
+                loadWithTexts([FUNDS_NS], () => import('@/features/funds/components/funds-screen')).then((m) => ({
+                  Component: m.default,
+                })),
             },
             {
               path: paths.fund.path,
@@ -102,9 +103,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 import('@/features/funds/api/prefetch').then((m) => m.prefetchFundPage(queryClient, fundId ?? '')),
               ),
               lazy: () =>
-                Promise.all([import('@/features/funds/components/fund-screen'), loadNamespace(FUNDS_NS)]).then(
-                  ([m]) => ({ Component: m.default }),
-                ),
+                loadWithTexts([FUNDS_NS], () => import('@/features/funds/components/fund-screen')).then((m) => ({
+                  Component: m.default,
+                })),
             },
             ...(
               [

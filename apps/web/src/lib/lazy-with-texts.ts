@@ -10,7 +10,12 @@ export function lazyWithTexts<T extends ComponentType<any>>(
   namespaces: LazyNamespace[],
   load: () => Promise<{ default: T }>,
 ) {
-  return lazy(() => Promise.all([load(), ...namespaces.map((ns) => loadNamespace(ns))]).then(([m]) => m));
+  return lazy(() => loadWithTexts(namespaces, load));
+}
+
+/** A module and the namespaces its screen reads, loaded together (a route's `lazy`, `lazyWithTexts`). */
+export function loadWithTexts<M>(namespaces: LazyNamespace[], load: () => Promise<M>): Promise<M> {
+  return Promise.all([load(), ...namespaces.map((ns) => loadNamespace(ns))]).then(([m]) => m);
 }
 
 /** `lazyWithTexts` for the account namespace. */
