@@ -12,6 +12,7 @@ import {
   auditOf,
   cancelWithdrawal,
   decide,
+  errorOf,
   getWithdrawal,
   postingsOf,
   rowOf,
@@ -36,11 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const errorOf = (res: { statusCode: number; json: () => unknown }) => [
-  res.statusCode,
-  (res.json() as { code: string }).code,
-];
 
 describe('cancelling', () => {
   it('the user cancels a pending withdrawal: the held amount returns in one balanced journal', async () => {

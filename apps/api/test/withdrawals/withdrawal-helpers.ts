@@ -235,3 +235,9 @@ export const otherCode = (...codes: string[]) => {
     if (!codes.includes(c)) return c;
   }
 };
+
+/** An error answer as `[status, code]`. */
+export const errorOf = (res: { statusCode: number; json: () => unknown }) => [
+  res.statusCode,
+  (res.json() as { code: string }).code,
+];

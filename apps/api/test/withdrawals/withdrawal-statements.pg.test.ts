@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { timeStep } from '../../src/lib/totp';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { enableTotp, postWithdrawal, snapshot, totpNow, withdrawer } from './withdrawal-helpers';
+import { enableTotp, errorOf, postWithdrawal, snapshot, totpNow, withdrawer } from './withdrawal-helpers';
 
 /**
  * The withdrawal request's round trips and its races (PostgreSQL only; decision 016, "Third look"). The
@@ -21,11 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const errorOf = (res: { statusCode: number; json: () => unknown }) => [
-  res.statusCode,
-  (res.json() as { code: string }).code,
-];
 
 /** The statements node-postgres sends while `fn` runs (this file's copy of the driver only). */
 async function statementsOf<T>(fn: () => Promise<T>): Promise<{ out: T; statements: string[] }> {

@@ -5,7 +5,7 @@ import type { Withdrawal } from '@portal/contract/wallet/withdrawals';
 import { queryRows } from '../../src/db/client';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { balanceOf, expectLedgerSound } from '../helpers/ledger';
-import { enableTotp, otherCode, postWithdrawal, snapshot, totpNow, withdrawer } from './withdrawal-helpers';
+import { enableTotp, errorOf, otherCode, postWithdrawal, snapshot, totpNow, withdrawer } from './withdrawal-helpers';
 
 /**
  * A withdrawal confirmed by the authenticator (decision 016, "Third look"): the request reads what it
@@ -20,11 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const errorOf = (res: { statusCode: number; json: () => unknown }) => [
-  res.statusCode,
-  (res.json() as { code: string }).code,
-];
 
 async function counterOf(userId: string) {
   const rows = await queryRows<{ failures: number; locked: boolean }>(
