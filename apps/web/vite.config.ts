@@ -83,6 +83,10 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // No <link rel=modulepreload> from JavaScript before each dynamic import, nor in index.html: on the
+    // first load Vite's helper cost more main-thread time than the round trips it saves, and the preload
+    // in the page delayed the first paint on a slow network (decision 025).
+    modulePreload: false,
     emptyOutDir: true,
     manifest: true,
     // Maps are written for error reporting and bundle analysis but not referenced from the served files.
