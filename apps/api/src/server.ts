@@ -10,6 +10,8 @@ import { payDueWithdrawals } from './modules/withdrawals/withdrawals.service';
 import { runSettlementJobs } from './modules/deposit-by-id/deposit-by-id.service';
 import { startDemoNavJob } from './seed/demo-funds';
 import { priceWaitingOrders, runFundOrderJobs } from './modules/fund-orders/pricing.service';
+import { reconcileGatewayPayments } from './modules/deposits/reconcile';
+import { createPayment } from './adapters/payment/create-payment';
 
 async function main() {
   const env = parseEnv();
@@ -31,12 +33,15 @@ async function main() {
     report = (err) => Sentry.captureException(err);
   }
 
+  // The gateway is the app's and the reconciliation job's (decision 026).
+  const payment = createPayment(env);
   const app = await buildApp({
     env,
     database,
     secret,
     logger,
     onUnexpectedError: report,
+    adapters: { payment },
   });
 
   const shouldSeed = env.SEED_DEMO === 'auto' ? !env.DATABASE_URL : env.SEED_DEMO;
@@ -60,9 +65,9 @@ async function main() {
         })
       : null;
 
-  // Scheduled work that is safe on every instance at once (rows claimed with SKIP LOCKED): approved
-  // withdrawals are paid out when their bank cycle comes; imported statement lines are matched and
-  // returns whose cycle has come are recorded (decision 020).
+  // Scheduled work that is safe on every instance at once (rows claimed with SKIP LOCKED or a status move):
+  // approved withdrawals are paid out when their bank cycle comes; imported statement lines are matched and
+  // returns whose cycle has come are recorded (decision 020); gateway payments nobody ended are settled.
   const jobs = setInterval(() => {
     payDueWithdrawals(database.db, new Date()).catch((err: unknown) =>
       app.log.error({ err }, 'withdrawal payout job failed'),
@@ -71,6 +76,10 @@ async function main() {
     // Fund orders waiting for a NAV that is published (decision 022): the publication prices them; this catches
     // up on any it missed.
     runFundOrderJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'fund order job failed'));
+    // Gateway payments nobody ended: a verify interrupted, a payer who never came back (decision 026).
+    reconcileGatewayPayments({ db: database.db, payment }, new Date()).catch((err: unknown) =>
+      app.log.error({ err }, 'payment reconciliation job failed'),
+    );
   }, 60_000);
   runFundOrderJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'fund order job failed'));
   jobs.unref();

@@ -4,6 +4,14 @@
  * take); the caller converts from toman. Implementations: Zarinpal (v4 REST) and the built-in sandbox of
  * the embedded mode, which behaves the same way.
  */
+/**
+ * How long a payer has at the gateway to pay a payment once it is requested. After it the sandbox refuses
+ * to take the payment (as a real gateway expires its payment page), and the reconciliation job asks the
+ * gateway about a payment whose payer never came back (decision 026). Well inside the half hour after
+ * which Iranian gateways hand an unverified payment back to the payer.
+ */
+export const PAYER_WINDOW_MS = 15 * 60_000;
+
 export interface PaymentRequest {
   /** Rials, positive. */
   amountRial: bigint;

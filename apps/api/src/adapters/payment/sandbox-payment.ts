@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { maskCardNumber } from '@portal/contract/bank/bank-accounts';
-import type { PaymentPort, PaymentVerification } from './payment.port';
+import { PAYER_WINDOW_MS, type PaymentPort, type PaymentVerification } from './payment.port';
 
 /** The page of the sandbox gateway (outside `/api`: the payer's browser goes there). */
 export const SANDBOX_GATEWAY_PATH = '/sandbox-gateway';
@@ -12,7 +12,8 @@ interface SandboxPayment {
   description: string;
   /** The payer's card when the portal named one (shown masked; the payment is taken from it). */
   cardPan: string | null;
-  state: 'pending' | 'paid' | 'cancelled';
+  /** `expired`: the payer came to pay after `PAYER_WINDOW_MS`, and the page refused. */
+  state: 'pending' | 'paid' | 'cancelled' | 'expired';
   verified: boolean;
   referenceId: string;
   createdAt: number;
@@ -31,10 +32,13 @@ const escapeHtml = (s: string) =>
  * already verified (later), or failed. It keeps its payments in this process's memory: it stands in for an
  * outside bank in a single-process embedded portal, and is refused in production (env.ts).
  */
-export function createSandboxPayment(): PaymentPort & { routes(app: FastifyInstance): void } {
+export function createSandboxPayment(
+  opts: { now?: () => number } = {},
+): PaymentPort & { routes(app: FastifyInstance): void } {
+  const clock = opts.now ?? Date.now;
   const payments = new Map<string, SandboxPayment>();
   const prune = () => {
-    const now = Date.now();
+    const now = clock();
     for (const [k, p] of payments) if (now - p.createdAt > TTL_MS) payments.delete(k);
   };
 
@@ -81,7 +85,7 @@ form{display:flex;gap:12px}button{flex:1;font:inherit;padding:12px;border-radius
         state: 'pending',
         verified: false,
         referenceId: String(100_000_000 + Math.floor(Math.random() * 899_999_999)),
-        createdAt: Date.now(),
+        createdAt: clock(),
       });
       return { authority, redirectUrl: `${SANDBOX_GATEWAY_PATH}/${authority}` };
     },
@@ -125,7 +129,11 @@ form{display:flex;gap:12px}button{flex:1;font:inherit;padding:12px;border-radius
           async (req, reply) => {
             const p = payments.get(req.params.authority);
             if (!p) return reply.code(404).type('text/plain; charset=utf-8').send('پرداخت پیدا نشد.');
-            if (p.state === 'pending') p.state = req.body?.result === 'pay' ? 'paid' : 'cancelled';
+            if (p.state === 'pending') {
+              // Past the payer's window the payment page has expired: nothing is taken.
+              const expired = clock() - p.createdAt > PAYER_WINDOW_MS;
+              p.state = req.body?.result !== 'pay' ? 'cancelled' : expired ? 'expired' : 'paid';
+            }
             return reply.redirect(back(req.params.authority, p, p.state === 'paid'), 303);
           },
         );

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { deposits } from '../../db/schema';
+import { deposits, fundPurchases } from '../../db/schema';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -48,6 +48,51 @@ export async function moveStatus(
         where.authority ? eq(deposits.authority, where.authority) : undefined,
       ),
     )
+    .returning();
+  return row ?? null;
+}
+
+/** A gateway payment the reconciliation job looks at, with the fund purchase it pays for, if any. */
+export type UnsettledPayment = DepositRow & { purchaseId: string | null };
+
+/**
+ * Gateway payments nobody has ended (decision 026), oldest first: claimed by a callback whose verify
+ * never finished (`Verifying`, untouched since `verifyingBefore`); waiting for a payer who never came
+ * back (`Pending` with an authority, created before `payerBefore`); or never sent to the gateway at all
+ * (`Pending` without an authority: the process stopped between writing the deposit and the gateway's
+ * answer, created before `unopenedBefore`).
+ */
+export async function findUnsettledPayments(
+  tx: DbOrTx,
+  o: { verifyingBefore: Date; payerBefore: Date; unopenedBefore: Date; limit: number },
+): Promise<UnsettledPayment[]> {
+  return tx
+    .select({ ...getTableColumns(deposits), purchaseId: fundPurchases.id })
+    .from(deposits)
+    .leftJoin(fundPurchases, eq(fundPurchases.depositId, deposits.id))
+    .where(
+      and(
+        eq(deposits.kind, 'gateway'),
+        or(
+          and(eq(deposits.status, 'Verifying'), lt(deposits.updatedAt, o.verifyingBefore)),
+          and(eq(deposits.status, 'Pending'), isNotNull(deposits.authority), lt(deposits.createdAt, o.payerBefore)),
+          and(eq(deposits.status, 'Pending'), isNull(deposits.authority), lt(deposits.createdAt, o.unopenedBefore)),
+        ),
+      ),
+    )
+    .orderBy(asc(deposits.createdAt))
+    .limit(o.limit);
+}
+
+/**
+ * Takes a `Verifying` payment for one more verify if it is still untouched since `before` (the touch moves
+ * it past): of several instances running the job at once, one wins and the others get `null`.
+ */
+export async function retakeVerifying(tx: DbOrTx, depositId: string, before: Date): Promise<DepositRow | null> {
+  const [row] = await tx
+    .update(deposits)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(deposits.id, depositId), eq(deposits.status, 'Verifying'), lt(deposits.updatedAt, before)))
     .returning();
   return row ?? null;
 }

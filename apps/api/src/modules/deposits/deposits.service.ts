@@ -145,7 +145,11 @@ export async function verifyGatewayDeposit(
 }
 
 /** Asks the gateway about a claimed (Verifying) deposit and ends it: credited once, or failed. */
-export async function settleVerifying(deps: DepositsDeps, d: DepositRow, ip: string | null): Promise<Deposit> {
+export async function settleVerifying(
+  deps: Pick<DepositsDeps, 'db' | 'payment'>,
+  d: DepositRow,
+  ip: string | null,
+): Promise<Deposit> {
   let verdict;
   try {
     verdict = await deps.payment.verify({ authority: d.authority!, amountRial: d.amount * RIALS_PER_TOMAN });

@@ -14,8 +14,9 @@
  *
  * A callback replayed or called twice finds the deposit no longer Pending and answers the purchase as it
  * is: the wallet is credited and the order placed once. A deposit left Verifying (the gateway did not
- * answer) is settled by the next call to verify; the credit is guarded by the deposit's status in the same
- * transaction, so settling twice credits once.
+ * answer) is settled by the next call to verify, or by the reconciliation job (`deposits/reconcile.ts`,
+ * decision 026), which also settles a payment whose payer never came back; the credit is guarded by the
+ * deposit's status in the same transaction, so settling twice credits once.
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@portal/contract/core/errors';
@@ -280,20 +281,7 @@ async function startCardPayment(
     });
   } catch (err) {
     if (!(err instanceof PaymentGatewayError)) throw err;
-    await runMoneyTransaction(deps.db, async (tx) => {
-      const ended = await moveStatus(
-        tx,
-        { depositId: deposit.id, from: 'Pending' },
-        { status: 'Failed', failureReason: err.message },
-      );
-      if (ended) {
-        await movePurchaseStatus(tx, current.id, 'PaymentPending', {
-          status: 'Failed',
-          failReason: 'gateway_unavailable',
-          updatedAt: clock(deps),
-        });
-      }
-    });
+    await failUnopenedCardPayment(deps, deposit.id, current.id, err.message);
     throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE', 'The gateway did not start the payment');
   }
   const set = await setAuthorityOnce(deps.db, deposit.id, deps.payment.name, requested.authority);
@@ -303,6 +291,28 @@ async function startCardPayment(
     return { ...toPurchaseView(current), redirectUrl: deps.payment.redirectUrl(again!.authority!) };
   }
   return { ...toPurchaseView(current), redirectUrl: requested.redirectUrl };
+}
+
+/**
+ * A card payment the gateway never opened (it refused the request, or the process stopped before asking):
+ * nothing was taken, so the deposit and the purchase fail together.
+ */
+export async function failUnopenedCardPayment(
+  deps: FundOrdersDeps,
+  depositId: string,
+  purchaseId: string,
+  reason: string,
+): Promise<void> {
+  await runMoneyTransaction(deps.db, async (tx) => {
+    const ended = await moveStatus(tx, { depositId, from: 'Pending' }, { status: 'Failed', failureReason: reason });
+    if (ended) {
+      await movePurchaseStatus(tx, purchaseId, 'PaymentPending', {
+        status: 'Failed',
+        failReason: 'gateway_unavailable',
+        updatedAt: clock(deps),
+      });
+    }
+  });
 }
 
 /** The payer is back from the gateway: verify the card payment once, then place the order. */
@@ -372,7 +382,12 @@ async function failPurchase(
  * Asks the gateway about a claimed (Verifying) card payment and ends it: the wallet credited and the
  * order placed, once; or the deposit and the purchase failed.
  */
-async function settleCardPayment(deps: FundOrdersDeps, d: DepositRow, purchaseId: string, ip: string | null) {
+export async function settleCardPayment(
+  deps: FundOrdersDeps,
+  d: DepositRow,
+  purchaseId: string,
+  ip: string | null,
+): Promise<void> {
   let verdict;
   try {
     verdict = await deps.payment.verify({ authority: d.authority!, amountRial: d.amount * RIALS_PER_TOMAN });

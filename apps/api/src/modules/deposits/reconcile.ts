@@ -1,0 +1,87 @@
+/**
+ * Gateway payments that nobody ended (decision 026). A payment is normally ended by the payer's return
+ * to the portal (`verifyGatewayDeposit`, `verifyFundPurchasePayment`). Three cases never get that call:
+ *
+ * - the verify was claimed but never finished (the gateway did not answer, or the process stopped): the
+ *   payment stays `Verifying`; if the gateway did take the money the investor is owed it;
+ * - the payer paid but closed the browser before the gateway sent them back: `Pending`, paid at the
+ *   gateway, never verified (Iranian gateways hand an unverified payment back to the payer after about
+ *   half an hour, so the investor would see neither the money nor the deposit);
+ * - the payer never paid: `Pending` forever in their requests.
+ *
+ * Every minute, on every instance, this asks the gateway about each of them through the same settle
+ * functions the callbacks use: paid is credited once (and a card purchase placed), not paid is failed.
+ * A `Pending` payment is asked about only after `PAYER_WINDOW_MS`, when its payer can no longer pay. Each
+ * payment is taken by one instance (a status move, or a touch of a `Verifying` row), and the credit is
+ * guarded by the deposit's status in its own transaction, so instances racing each other or a late
+ * callback credit once. The gateway is never called inside a database transaction.
+ */
+import { PAYER_WINDOW_MS, type PaymentPort } from '../../adapters/payment/payment.port';
+import type { Db } from '../../db/client';
+import { failUnopenedCardPayment, settleCardPayment } from '../fund-orders/purchases.service';
+import {
+  findUnsettledPayments,
+  moveStatus,
+  retakeVerifying,
+  type DepositRow,
+  type UnsettledPayment,
+} from './deposits.repository';
+import { settleVerifying } from './deposits.service';
+
+/** A verify still unfinished after this was interrupted: it is asked again. */
+export const VERIFY_RETRY_AFTER_MS = 60_000;
+/** A payment written but never sent to the gateway after this will not be: the start call is long over. */
+export const UNOPENED_AFTER_MS = 5 * 60_000;
+const BATCH = 50;
+
+export interface ReconcileDeps {
+  db: Db;
+  payment: PaymentPort;
+  /** The clock of the fund rules (a card purchase is placed on the day it is paid); tests move it. */
+  now?: () => Date;
+}
+
+export interface ReconcileCounts {
+  /** Asked about (verified again or for the first time). */
+  verified: number;
+  /** Never opened at the gateway: failed without asking. */
+  unopened: number;
+}
+
+export async function reconcileGatewayPayments(deps: ReconcileDeps, now: Date = new Date()): Promise<ReconcileCounts> {
+  const verifyingBefore = new Date(now.getTime() - VERIFY_RETRY_AFTER_MS);
+  const rows = await findUnsettledPayments(deps.db, {
+    verifyingBefore,
+    payerBefore: new Date(now.getTime() - PAYER_WINDOW_MS),
+    unopenedBefore: new Date(now.getTime() - UNOPENED_AFTER_MS),
+    limit: BATCH,
+  });
+  const counts: ReconcileCounts = { verified: 0, unopened: 0 };
+  for (const row of rows) {
+    if (row.status === 'Pending' && !row.authority) {
+      await failUnopened(deps, row);
+      counts.unopened++;
+      continue;
+    }
+    const claimed =
+      row.status === 'Verifying'
+        ? await retakeVerifying(deps.db, row.id, verifyingBefore)
+        : await moveStatus(deps.db, { depositId: row.id, from: 'Pending' }, { status: 'Verifying' });
+    // Another instance, or the payer's own callback, took it first.
+    if (!claimed) continue;
+    await settle(deps, claimed, row.purchaseId);
+    counts.verified++;
+  }
+  return counts;
+}
+
+async function settle(deps: ReconcileDeps, d: DepositRow, purchaseId: string | null) {
+  if (purchaseId) await settleCardPayment(deps, d, purchaseId, null);
+  else await settleVerifying(deps, d, null);
+}
+
+async function failUnopened(deps: ReconcileDeps, row: UnsettledPayment) {
+  const reason = 'the payment was never opened at the gateway';
+  if (row.purchaseId) await failUnopenedCardPayment(deps, row.id, row.purchaseId, reason);
+  else await moveStatus(deps.db, { depositId: row.id, from: 'Pending' }, { status: 'Failed', failureReason: reason });
+}
