@@ -9,6 +9,7 @@ import { createZarinpalPayment } from '../../src/adapters/payment/zarinpal-payme
 import { makeInvestor, makeLevelOneInvestor, type TestUser } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { expectLedgerSound, ledgerCounts } from '../helpers/ledger';
+import { atSandboxGateway } from '../helpers/sandbox-gateway';
 import { startZarinpalDouble } from '../helpers/zarinpal-double';
 
 /** The gateway behind the app: the sandbox, or one that fails when told to. */
@@ -47,16 +48,8 @@ const verify = (u: TestUser, depositId: string, authority: string, status: 'OK' 
   });
 
 /** The payer at the sandbox page: pays or cancels; answers the callback's query. */
-async function atGateway(redirectUrl: string, result: 'pay' | 'cancel') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: redirectUrl,
-    payload: `result=${result}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(res.statusCode).toBe(303);
-  return new URL(res.headers.location as string, 'http://portal.test').searchParams;
-}
+const atGateway = async (redirectUrl: string, result: 'pay' | 'cancel') =>
+  (await atSandboxGateway(t, redirectUrl, result)).searchParams;
 
 async function irt(u: TestUser) {
   const res = await t.app.inject({ method: 'GET', url: '/api/wallets', headers: { cookie: u.cookie } });

@@ -15,6 +15,7 @@ import {
 import { makeLevelOneInvestor, type TestUser } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { balanceOf, expectLedgerSound, ledgerCounts } from '../helpers/ledger';
+import { atSandboxGateway } from '../helpers/sandbox-gateway';
 import {
   buyer,
   createFund,
@@ -72,16 +73,8 @@ const start = async (u: TestUser, amount: string) => {
 };
 
 /** The payer at the sandbox page; the gateway's answer (where it sends the browser, which nobody follows). */
-async function atGateway(redirectUrl: string, result: 'pay' | 'cancel') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: redirectUrl,
-    payload: `result=${result}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(res.statusCode).toBe(303);
-  return new URL(res.headers.location as string, 'http://portal.test').searchParams;
-}
+const atGateway = async (redirectUrl: string, result: 'pay' | 'cancel') =>
+  (await atSandboxGateway(t, redirectUrl, result)).searchParams;
 
 const depositOf = async (u: TestUser, depositId: string) =>
   (

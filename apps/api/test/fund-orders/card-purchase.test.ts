@@ -9,6 +9,7 @@ import { createZarinpalPayment } from '../../src/adapters/payment/zarinpal-payme
 import { queryRows } from '../../src/db/client';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { balanceOf, expectLedgerSound } from '../helpers/ledger';
+import { atSandboxGateway } from '../helpers/sandbox-gateway';
 import { startZarinpalDouble } from '../helpers/zarinpal-double';
 import {
   buyer,
@@ -55,16 +56,7 @@ afterAll(async () => {
 const card = { method: 'card', acceptTerms: true } as const;
 
 /** The payer at the sandbox page: pays or cancels; answers where the gateway sends the browser back. */
-async function atGateway(redirectUrl: string, result: 'pay' | 'cancel') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: redirectUrl,
-    payload: `result=${result}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(res.statusCode).toBe(303);
-  return new URL(res.headers.location as string, 'http://portal.test');
-}
+const atGateway = (redirectUrl: string, result: 'pay' | 'cancel') => atSandboxGateway(t, redirectUrl, result);
 
 const verify = (cookie: string, purchaseId: string, back: URL) =>
   post(
