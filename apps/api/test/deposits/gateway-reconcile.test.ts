@@ -35,6 +35,8 @@ let sandboxClock = Date.now();
 const sandbox = createSandboxPayment({ now: () => sandboxClock });
 let verifyDown = false;
 let verifyCalls = 0;
+/** Authorities whose verify throws what no gateway error is (a bug, say). */
+const verifyBreaks = new Set<string>();
 const payment: PaymentPort & { routes(app: FastifyInstance): void } = {
   name: sandbox.name,
   routes: sandbox.routes,
@@ -42,6 +44,7 @@ const payment: PaymentPort & { routes(app: FastifyInstance): void } = {
   request: sandbox.request,
   verify: (input) => {
     verifyCalls++;
+    if (verifyBreaks.has(input.authority)) return Promise.reject(new TypeError('broken'));
     return verifyDown ? Promise.reject(new PaymentGatewayError('down')) : sandbox.verify(input);
   },
 };
@@ -156,6 +159,26 @@ describe('the payment reconciliation job', () => {
     await jobIn(VERIFY_RETRY_AFTER_MS + 5_000);
     expect(await depositOf(u, depositId)).toMatchObject({ outcome: 'success', credited: '120000' });
     expect(await irt(u)).toBe(120_000n);
+  });
+
+  it('one payment it cannot settle does not hold up the others, and is settled once it can be', async () => {
+    const [a, b] = [await makeLevelOneInvestor(t), await makeLevelOneInvestor(t)];
+    const first = await start(a, '40000');
+    const second = await start(b, '60000');
+    await atGateway(first.redirectUrl, 'pay');
+    await atGateway(second.redirectUrl, 'pay');
+    const broken = first.redirectUrl.split('/').pop()!;
+    verifyBreaks.add(broken);
+    try {
+      await expect(jobIn(AFTER_WINDOW)).rejects.toThrow(/1 of \d+ gateway payments could not be settled/);
+    } finally {
+      verifyBreaks.delete(broken);
+    }
+    expect((await depositOf(a, first.depositId)).outcome).toBe('waiting');
+    expect(await depositOf(b, second.depositId)).toMatchObject({ outcome: 'success', credited: '60000' });
+    await jobIn(AFTER_WINDOW + VERIFY_RETRY_AFTER_MS);
+    expect(await depositOf(a, first.depositId)).toMatchObject({ outcome: 'success', credited: '40000' });
+    expect([await irt(a), await irt(b)]).toEqual([40_000n, 60_000n]);
   });
 
   it('fails a payment that was never opened at the gateway', async () => {

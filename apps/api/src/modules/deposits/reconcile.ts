@@ -57,20 +57,29 @@ export async function reconcileGatewayPayments(deps: ReconcileDeps, now: Date = 
     limit: BATCH,
   });
   const counts: ReconcileCounts = { verified: 0, unopened: 0 };
+  const failures: unknown[] = [];
   for (const row of rows) {
-    if (row.status === 'Pending' && !row.authority) {
-      await failUnopened(deps, row);
-      counts.unopened++;
-      continue;
+    // One payment that cannot be settled (a bug, a database error) does not hold up the others.
+    try {
+      if (row.status === 'Pending' && !row.authority) {
+        await failUnopened(deps, row);
+        counts.unopened++;
+        continue;
+      }
+      const claimed =
+        row.status === 'Verifying'
+          ? await retakeVerifying(deps.db, row.id, verifyingBefore)
+          : await moveStatus(deps.db, { depositId: row.id, from: 'Pending' }, { status: 'Verifying' });
+      // Another instance, or the payer's own callback, took it first.
+      if (!claimed) continue;
+      await settle(deps, claimed, row.purchaseId);
+      counts.verified++;
+    } catch (err) {
+      failures.push(err);
     }
-    const claimed =
-      row.status === 'Verifying'
-        ? await retakeVerifying(deps.db, row.id, verifyingBefore)
-        : await moveStatus(deps.db, { depositId: row.id, from: 'Pending' }, { status: 'Verifying' });
-    // Another instance, or the payer's own callback, took it first.
-    if (!claimed) continue;
-    await settle(deps, claimed, row.purchaseId);
-    counts.verified++;
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `${failures.length} of ${rows.length} gateway payments could not be settled`);
   }
   return counts;
 }
