@@ -100,7 +100,8 @@ export function DonutChart({
       </Box>
       <Box
         component="ul"
-        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, minWidth: 0, width: '100%', maxWidth: 420 }}
+        // Beside the ring the legend stays narrow enough to read a label with its figure at a glance.
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, minWidth: 0, width: '100%', maxWidth: 320 }}
       >
         {slices.map((s) => (
           <Box component="li" key={s.key} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
