@@ -100,11 +100,21 @@ export function DonutChart({
       </Box>
       <Box
         component="ul"
-        // Beside the ring the legend stays narrow enough to read a label with its figure at a glance.
-        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, minWidth: 0, width: '100%', maxWidth: 320 }}
+        // Beside the ring the legend is as wide as its longest row: each figure stays near its label, and
+        // the figures line up at the end of the rows. Under the ring (a phone) it takes the whole width.
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 1,
+          minWidth: 0,
+          width: { xs: '100%', sm: 'auto' },
+          maxWidth: 420,
+        }}
       >
         {slices.map((s) => (
-          <Box component="li" key={s.key} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <Box component="li" key={s.key} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
             <Box
               aria-hidden="true"
               sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: s.color, flexShrink: 0 }}
