@@ -2,7 +2,7 @@ import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import AppBar from '@mui/material/AppBar';
 import BottomNavigation from '@mui/material/BottomNavigation';
-import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import BottomNavigationAction, { bottomNavigationActionClasses } from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -204,7 +204,16 @@ function BottomNav() {
         pb: 'env(safe-area-inset-bottom)',
       }}
     >
-      <BottomNavigation value={active} showLabels>
+      <BottomNavigation
+        value={active}
+        showLabels
+        // One line and one size, chosen or not: MUI enlarges the chosen label, and «حساب کاربری» then broke
+        // onto a second line past the bar's bottom on a 390 px phone.
+        sx={{
+          [`& .${bottomNavigationActionClasses.label}, & .${bottomNavigationActionClasses.label}.${bottomNavigationActionClasses.selected}`]:
+            { fontSize: '0.75rem', whiteSpace: 'nowrap' },
+        }}
+      >
         {bottomNavItems.map((item) => {
           const Icon = item.icon;
           return (
