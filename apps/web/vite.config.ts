@@ -61,57 +61,82 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-      // The embedded mode's sandbox payment page (a card deposit or purchase goes there and back).
-      '/sandbox-gateway': { target: apiTarget, changeOrigin: false },
-    },
-  },
-  preview: {
-    port: 4173,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/sandbox-gateway': { target: apiTarget, changeOrigin: false },
-    },
-  },
+/**
+ * `vite build --ssr src/app/server-entry.tsx`: the server's renderer of first screens (decision 027), one
+ * file with its libraries inside (`dist-server/server-entry.js`), which the API loads.
+ */
+const serverBuild = {
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The production builds of React, MUI and Emotion, as in the browser's bundle, whatever NODE_ENV the
+  // server runs with: the class names and markup must be the ones the browser computes.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true as const, target: 'node' as const },
   build: {
-    outDir: 'dist',
-    // No <link rel=modulepreload> from JavaScript before each dynamic import, nor in index.html: on the
-    // first load Vite's helper cost more main-thread time than the round trips it saves, and the preload
-    // in the page delayed the first paint on a slow network (decision 025).
-    modulePreload: false,
+    outDir: 'dist-server',
     emptyOutDir: true,
-    manifest: true,
-    // Maps are written for error reporting and bundle analysis but not referenced from the served files.
-    sourcemap: 'hidden',
-    target: 'es2022',
-    // terser squeezes a few more kilobytes than esbuild out of the first load (the auth page budget).
-    minify: 'terser',
-    terserOptions: {
-      module: true,
-      compress: { passes: 2, pure_getters: true },
-      format: { comments: false },
-    },
-    rollupOptions: {
-      treeshake: {
-        // zod's schema builders have no side effects: a contract module imported for a constant
-        // (CURRENCY_SCALE in core/money) must not drag zod into the first load with its unused schemas.
-        manualPureFunctions: ['z'],
-      },
-      output: {
-        manualChunks: vendorChunk,
-        // Code splitting left dozens of chunks of about a kilobyte (one MUI component, one icon); a phone
-        // fetches each as its own request, and over HTTP/1.1 six at a time. Chunks below this size that
-        // only define things are merged into one loaded with them (decision 024).
-        experimentalMinChunkSize: 2_000,
-      },
-    },
+    target: 'node20',
+    minify: false,
+    sourcemap: false,
+    rollupOptions: { output: { inlineDynamicImports: true } },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverBuild
+    : {
+        plugins: [react(), precompress()],
+        resolve: {
+          alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+        },
+        server: {
+          port: 5173,
+          proxy: {
+            '/api': { target: apiTarget, changeOrigin: false },
+            // The embedded mode's sandbox payment page (a card deposit or purchase goes there and back).
+            '/sandbox-gateway': { target: apiTarget, changeOrigin: false },
+          },
+        },
+        preview: {
+          port: 4173,
+          proxy: {
+            '/api': { target: apiTarget, changeOrigin: false },
+            '/sandbox-gateway': { target: apiTarget, changeOrigin: false },
+          },
+        },
+        build: {
+          outDir: 'dist',
+          // No <link rel=modulepreload> from JavaScript before each dynamic import, nor in index.html: on the
+          // first load Vite's helper cost more main-thread time than the round trips it saves, and the preload
+          // in the page delayed the first paint on a slow network (decision 025).
+          modulePreload: false,
+          emptyOutDir: true,
+          manifest: true,
+          // Maps are written for error reporting and bundle analysis but not referenced from the served files.
+          sourcemap: 'hidden',
+          target: 'es2022',
+          // terser squeezes a few more kilobytes than esbuild out of the first load (the auth page budget).
+          minify: 'terser',
+          terserOptions: {
+            module: true,
+            compress: { passes: 2, pure_getters: true },
+            format: { comments: false },
+          },
+          rollupOptions: {
+            treeshake: {
+              // zod's schema builders have no side effects: a contract module imported for a constant
+              // (CURRENCY_SCALE in core/money) must not drag zod into the first load with its unused schemas.
+              manualPureFunctions: ['z'],
+            },
+            output: {
+              manualChunks: vendorChunk,
+              // Code splitting left dozens of chunks of about a kilobyte (one MUI component, one icon); a phone
+              // fetches each as its own request, and over HTTP/1.1 six at a time. Chunks below this size that
+              // only define things are merged into one loaded with them (decision 024).
+              experimentalMinChunkSize: 2_000,
+            },
+          },
+        },
+      },
+);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from './contract';
+import { createFirstScreens } from './first-screen';
 import { sendError } from './errors';
 
 /**
@@ -34,7 +35,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     app.log.warn('web app not built: only the API is served (run `npm run build`)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const firstScreens = dist ? createFirstScreens(app, dist) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || request.method !== 'GET' || !dist) {
       return sendError(reply, 'NOT_FOUND', 404);
@@ -44,6 +47,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
       return reply.sendFile(url.slice(1));
     }
     if (path.extname(url) && !request.headers.accept?.includes('text/html')) return sendError(reply, 'NOT_FOUND', 404);
+    // A signed-in page the server renders (decision 027); otherwise the browser builds it.
+    if (firstScreens && (await firstScreens.send(request, reply))) return reply;
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html');
   });

@@ -1,31 +1,95 @@
 import '@fontsource/vazirmatn/400.css';
 import '@fontsource/vazirmatn/500.css';
 import '@fontsource/vazirmatn/700.css';
+import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { initErrorReporting } from '@/lib/error-reporting';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { initErrorReporting, reportError } from '@/lib/error-reporting';
+import { readFirstScreen, setFirstScreenViewport, type FirstScreenState } from '@/lib/first-screen';
 import { initI18n } from '@/lib/i18n';
+import { calendarPreference, themeModePreference } from '@/lib/preferences';
+import { queryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import { createRouter, routes } from './router';
 
 // Sentry is fetched and started only when a DSN is configured.
 initErrorReporting();
 
-// The router starts loading the first page's code while the language loads.
-const router = createRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
 
-void initI18n().then(() => {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
-  // A transition: React builds the first screen in short slices instead of one long task (decision 024).
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppProvider>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
+/**
+ * The page arrived rendered by the server (decision 027): its data goes into the query cache and the code
+ * of its routes is loaded before React takes the markup over, so the first render matches it.
+ */
+const firstScreen = readFirstScreen();
+const routesLoaded = firstScreen
+  ? loadMatchedRoutes().then(
+      () => true,
+      () => false,
+    )
+  : Promise.resolve(false);
+
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * The markup is taken over only when the browser would render the same: the server renders in the
+ * language of the cookie with the default theme and calendar; a visitor whose own choices say otherwise
+ * gets the page built here instead (correct, just not as early).
+ */
+function canTakeOver(state: FirstScreenState, language: string | undefined): boolean {
+  return state.lng === language && themeModePreference.get() === 'dark' && calendarPreference.get() === '';
+}
+
+const app = (router: ReturnType<typeof createRouter>) => (
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>
+);
+
+if (!firstScreen) {
+  // The router starts loading the first page's code while the language loads.
+  const router = createRouter();
+  void initI18n().then(() => {
+    // A transition: React builds the first screen in short slices instead of one long task (decision 024).
+    startTransition(() => {
+      createRoot(container).render(app(router));
+    });
   });
-});
+} else {
+  void Promise.all([initI18n(), routesLoaded]).then(([i18n, loaded]) => {
+    if (!loaded || !canTakeOver(firstScreen, i18n.resolvedLanguage)) {
+      const router = createRouter();
+      startTransition(() => {
+        createRoot(container).render(app(router));
+      });
+      return;
+    }
+    hydrateQueries(queryClient, firstScreen.queries);
+    const router = createRouter({ hydrationData: firstScreen.router });
+    // The layout's media query answers the server's guess while hydrating (only then is it asked).
+    setFirstScreenViewport(firstScreen.desktop);
+    // In a transition, React takes the markup over in short slices, yielding to the phone's input.
+    startTransition(() => {
+      hydrateRoot(container, app(router), {
+        onRecoverableError(error) {
+          // The markup did not match (a date across midnight, a preference): React built that part anew,
+          // the page is right; reported so that a cause that repeats is found.
+          reportError(error, { where: 'first screen taken over' });
+        },
+      });
+    });
+  });
+}

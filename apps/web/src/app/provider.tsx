@@ -1,4 +1,4 @@
-import { CacheProvider } from '@emotion/react';
+import { CacheProvider, type EmotionCache } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -18,9 +18,12 @@ import { BACKGROUND, createAppTheme } from '@/lib/theme';
 export function AppProvider({
   children,
   queryClient = defaultQueryClient,
+  emotionCache,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
+  /** The server's cache of one page's styles (decision 027); the browser's shared cache otherwise. */
+  emotionCache?: EmotionCache;
 }) {
   const { dir } = useLanguage();
   const mode = themeModePreference.use();
@@ -37,7 +40,7 @@ export function AppProvider({
   }, [mode]);
 
   return (
-    <CacheProvider value={emotionCacheFor(dir)}>
+    <CacheProvider value={emotionCache ?? emotionCacheFor(dir)}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         <QueryClientProvider client={queryClient}>

@@ -16,7 +16,14 @@ import { RootLayout } from './routes/root';
  */
 function prefetchLoader<P extends Record<string, string | undefined>>(
   load: (params: P) => Promise<unknown>,
-): (args: { params: P }) => null {
+  awaitData: boolean,
+): (args: { params: P }) => null | Promise<null> {
+  if (awaitData)
+    return ({ params }) =>
+      load(params).then(
+        () => null,
+        () => null,
+      );
   return ({ params }) => {
     load(params).catch(() => {});
     return null;
@@ -30,7 +37,11 @@ function prefetchLoader<P extends Record<string, string | undefined>>(
  * A signed-in page's chunk, its texts and its data start together: the gate's loader asks for the
  * account and a fund page's for the fund while the router fetches the chunks (decision 024).
  */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(
+  queryClient: QueryClient,
+  /** The server's first screen (decision 027): the loaders finish their data before the page renders. */
+  { awaitData = false }: { awaitData?: boolean } = {},
+): RouteObject[] {
   return [
     {
       element: <RootLayout />,
@@ -45,8 +56,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         // The operator console: its own layout and chunks (decision 014), outside the portal's frame.
         { path: paths.admin.path, lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
         {
-          loader: prefetchLoader(() =>
-            import('@/lib/session').then((m) => queryClient.prefetchQuery(m.accountQueryOptions())),
+          loader: prefetchLoader(
+            () => import('@/lib/session').then((m) => queryClient.prefetchQuery(m.accountQueryOptions())),
+            awaitData,
           ),
           lazy: () => import('./routes/app-root').then((m) => ({ Component: m.AppRoot })),
           children: [
@@ -99,8 +111,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.fund.path,
-              loader: prefetchLoader(({ fundId }: { fundId?: string }) =>
-                import('@/features/funds/api/prefetch').then((m) => m.prefetchFundPage(queryClient, fundId ?? '')),
+              loader: prefetchLoader(
+                ({ fundId }: { fundId?: string }) =>
+                  import('@/features/funds/api/prefetch').then((m) => m.prefetchFundPage(queryClient, fundId ?? '')),
+                awaitData,
               ),
               lazy: () =>
                 loadWithTexts([FUNDS_NS], () => import('@/features/funds/components/fund-screen')).then((m) => ({
@@ -134,6 +148,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 /** The app's routes with the app's query client (tests build theirs with `createRoutes`). */
 export const routes = createRoutes(appQueryClient);
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(opts?: Parameters<typeof createBrowserRouter>[1]) {
+  return createBrowserRouter(routes, opts);
 }

@@ -7,6 +7,16 @@ import { ApiError } from './api-error';
 /** Where the API lives; the dev server and the production server both answer under `/api`. */
 export const API_BASE = '/api';
 
+/**
+ * How a request leaves: the browser's `fetch`. The server that renders a page's first screen (decision
+ * 027) puts its own in place, which answers `/api/…` in-process with the visitor's session.
+ */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: (url: string, init: RequestInit) => Promise<Response>): void {
+  transport = next;
+}
+
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 type Output<S> = S extends z.ZodType ? z.output<S> : never;
 
@@ -77,7 +87,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, options: CallOpti
 
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await transport(url, {
       method: endpoint.method,
       credentials: 'same-origin',
       redirect: 'manual',

@@ -151,6 +151,20 @@ export function applyDocumentLanguage(lng: string): void {
   el.dir = directionOf(lng);
 }
 
+/** What the browser's and the server's i18next share: the bundled Persian texts, the lazy rest. */
+const baseOptions = {
+  resources: { fa: { translation: fa } } satisfies Resource,
+  partialBundledLanguages: true,
+  supportedLngs: [...CULTURES],
+  fallbackLng: DEFAULT_CULTURE,
+  load: 'languageOnly',
+  nonExplicitSupportedLngs: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: false },
+  showSupportNotice: false,
+} as const;
+
 /**
  * Starts i18next for the browser: language from `?lng=`, then localStorage, then the cookie
  * (SPEC §9), remembered in both; Persian when nothing says otherwise.
@@ -162,14 +176,7 @@ export async function initI18n(instance: I18n = i18next): Promise<I18n> {
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: { fa: { translation: fa } } satisfies Resource,
-      partialBundledLanguages: true,
-      supportedLngs: [...CULTURES],
-      fallbackLng: DEFAULT_CULTURE,
-      load: 'languageOnly',
-      nonExplicitSupportedLngs: false,
-      interpolation: { escapeValue: false },
-      returnNull: false,
+      ...baseOptions,
       detection: {
         order: ['querystring', 'localStorage', 'cookie'],
         lookupQuerystring: LANGUAGE_QUERY_KEY,
@@ -179,9 +186,19 @@ export async function initI18n(instance: I18n = i18next): Promise<I18n> {
         cookieMinutes: 60 * 24 * 365,
         cookieOptions: { path: '/', sameSite: 'lax' },
       },
-      react: { useSuspense: false },
-      showSupportNotice: false,
     });
   applyDocumentLanguage(instance.resolvedLanguage ?? DEFAULT_CULTURE);
+  return instance;
+}
+
+/**
+ * Starts i18next for the server that renders a page's first screen (decision 027): the same texts, no
+ * browser to read a language from. Each page renders with a clone in the visitor's language.
+ */
+export async function initI18nServer(instance: I18n = i18next): Promise<I18n> {
+  await instance
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({ ...baseOptions, lng: DEFAULT_CULTURE });
   return instance;
 }

@@ -25,6 +25,7 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { displayMobile } from '@/lib/format';
 import { useCachedSession } from '@/lib/session-state';
+import { firstScreenDesktop } from '@/lib/first-screen';
 import { CalendarMenu } from '../calendar-menu';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
@@ -240,7 +241,9 @@ function BottomNav() {
 export function AppLayout({ mobile, children }: { mobile: string; children: ReactNode }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  // While React takes over a first screen the server rendered (decision 027), the server's guess first,
+  // then the screen's own answer; otherwise the screen's answer at once.
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { defaultMatches: firstScreenDesktop() });
   const { lng } = useLanguage();
   const [logoutOpen, setLogoutOpenState] = useState(false);
   const [logoutWanted, setLogoutWanted] = useState(false);

@@ -168,7 +168,9 @@ describe('/fund/redeem/success/{id}', { timeout: 30_000 }, () => {
       route: `/fund/redeem/success/${REDEMPTION_ID}`,
     });
     expect(await screen.findByRole('heading', { name: 'واحدهای شما ابطال شد' })).toBeTruthy();
-    expect(screen.getByText(/۶ واحد با ارزش واحد در .* ابطال شد و ۷۰۵٬۰۰۰ تومان به کیف پول شما واریز شد\./)).toBeTruthy();
+    expect(
+      screen.getByText(/۶ واحد با ارزش واحد در .* ابطال شد و ۷۰۵٬۰۰۰ تومان به کیف پول شما واریز شد\./),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'بازگشت به صندوق' }).getAttribute('href')).toBe(
       `/fund/${FUND_ID}?sellStatus=success&redeemRequestId=${REDEMPTION_ID}`,
     );
