@@ -35,7 +35,7 @@ const suites = [
   { name: 'lint', kind: 'check', cmd: npx, args: ['eslint', '.'] },
   ...[
     ['contract', [npx, ['vitest', 'run', '--project', 'contract']]],
-    ['web', [npx, ['vitest', 'run', '--project', 'web']]],
+    ['web', [npx, ['vitest', 'run', '--project', 'web', '--project', 'web-server']]],
     ['api', [npm, ['test', '-w', '@portal/api', '--']], 'apps/api'],
     ['e2e', [npm, ['test', '-w', '@portal/e2e', '--']], 'e2e'],
   ].map(([name, [cmd, args], ownConfigIn]) => {

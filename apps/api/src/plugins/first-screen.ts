@@ -20,7 +20,7 @@ export const SERVER_RENDERED_PATHS: readonly RegExp[] = [
 ];
 
 /** Longer than this and the visitor gets the browser-built page: a slow first screen is no first screen. */
-export const RENDER_BUDGET_MS = 2_000;
+export const RENDER_BUDGET_MS = 1_500;
 
 /** The web app's renderer (apps/web/src/app/server-entry.tsx). */
 interface Renderer {
@@ -72,7 +72,8 @@ export function createFirstScreens(app: FastifyInstance, distDir: string): First
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const rootStart = template.indexOf(ROOT_START);
   // The root is the body's last element (its content is the loading screen).
-  const rootEnd = template.lastIndexOf('</div>', template.indexOf('</body>'));
+  const bodyEnd = template.indexOf('</body>');
+  const rootEnd = template.lastIndexOf('</div>', bodyEnd < 0 ? template.length : bodyEnd);
   if (rootStart < 0 || rootEnd < rootStart)
     throw new Error(`index.html has no ${ROOT_START}…</div> at the end of its body`);
   // Everything up to the root's content, and everything after it (the scripts).
@@ -123,6 +124,8 @@ export function createFirstScreens(app: FastifyInstance, distDir: string): First
       const pathname = url.split('?')[0] ?? '/';
       if (!SERVER_RENDERED_PATHS.some((p) => p.test(pathname))) return false;
       if (!request.cookies[SESSION.cookieName]) return false;
+      // A browser's navigation to the page (what a script fetches gets index.html as before).
+      if (!request.headers.accept?.includes('text/html')) return false;
       const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
       const language = query.get(LANGUAGE_QUERY_KEY) ?? request.cookies.i18next ?? DEFAULT_CULTURE;
       const started = performance.now();

@@ -2,11 +2,11 @@ import '@fontsource/vazirmatn/400.css';
 import '@fontsource/vazirmatn/500.css';
 import '@fontsource/vazirmatn/700.css';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { initErrorReporting, reportError } from '@/lib/error-reporting';
-import { readFirstScreen, setFirstScreenViewport, type FirstScreenState } from '@/lib/first-screen';
+import { FirstScreenContext, readFirstScreen, type FirstScreenState } from '@/lib/first-screen';
 import { initI18n } from '@/lib/i18n';
 import { calendarPreference, themeModePreference } from '@/lib/preferences';
 import { queryClient } from '@/lib/query-client';
@@ -51,12 +51,18 @@ function canTakeOver(state: FirstScreenState, language: string | undefined): boo
   return state.lng === language && themeModePreference.get() === 'dark' && calendarPreference.get() === '';
 }
 
+/** The server's guess of the viewport, and "taking over" until the markup has been taken over. */
+function TakingOver({ desktop, children }: { desktop: boolean; children: ReactNode }) {
+  const [takingOver, setTakingOver] = useState(true);
+  useEffect(() => setTakingOver(false), []);
+  const value = useMemo(() => ({ desktop, takingOver }), [desktop, takingOver]);
+  return <FirstScreenContext value={value}>{children}</FirstScreenContext>;
+}
+
 const app = (router: ReturnType<typeof createRouter>) => (
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>
+  <AppProvider>
+    <RouterProvider router={router} />
+  </AppProvider>
 );
 
 if (!firstScreen) {
@@ -65,7 +71,7 @@ if (!firstScreen) {
   void initI18n().then(() => {
     // A transition: React builds the first screen in short slices instead of one long task (decision 024).
     startTransition(() => {
-      createRoot(container).render(app(router));
+      createRoot(container).render(<StrictMode>{app(router)}</StrictMode>);
     });
   });
 } else {
@@ -73,23 +79,27 @@ if (!firstScreen) {
     if (!loaded || !canTakeOver(firstScreen, i18n.resolvedLanguage)) {
       const router = createRouter();
       startTransition(() => {
-        createRoot(container).render(app(router));
+        createRoot(container).render(<StrictMode>{app(router)}</StrictMode>);
       });
       return;
     }
     hydrateQueries(queryClient, firstScreen.queries);
     const router = createRouter({ hydrationData: firstScreen.router });
-    // The layout's media query answers the server's guess while hydrating (only then is it asked).
-    setFirstScreenViewport(firstScreen.desktop);
     // In a transition, React takes the markup over in short slices, yielding to the phone's input.
     startTransition(() => {
-      hydrateRoot(container, app(router), {
-        onRecoverableError(error) {
-          // The markup did not match (a date across midnight, a preference): React built that part anew,
-          // the page is right; reported so that a cause that repeats is found.
-          reportError(error, { where: 'first screen taken over' });
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <TakingOver desktop={firstScreen.desktop}>{app(router)}</TakingOver>
+        </StrictMode>,
+        {
+          onRecoverableError(error) {
+            // The markup did not match (a date across midnight, a preference): React built that part anew,
+            // the page is right; reported so that a cause that repeats is found.
+            reportError(error, { where: 'first screen taken over' });
+          },
         },
-      });
+      );
     });
   });
 }

@@ -8,11 +8,13 @@
  * in-process with the visitor's own session; nothing here holds a secret.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, skipToken, type Query } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { DEFAULT_CULTURE } from '@portal/contract/core/constants';
@@ -20,8 +22,8 @@ import { setApiTransport } from '@/lib/api-client';
 import { createEmotionCache } from '@/lib/emotion-cache';
 import {
   FIRST_SCREEN_ELEMENT_ID,
+  FirstScreenContext,
   serializeFirstScreen,
-  setFirstScreenViewport,
   type FirstScreenState,
 } from '@/lib/first-screen';
 import { directionOf, initI18nServer, isCulture } from '@/lib/i18n';
@@ -73,7 +75,7 @@ setApiTransport((url, init) => {
 let ready: Promise<I18n> | undefined;
 
 /** How many times the page is rendered at most, each time with the data the one before asked for. */
-const MAX_PASSES = 3;
+const MAX_PASSES = 4;
 
 function wantsData(q: Query): boolean {
   if (q.state.status !== 'pending' || q.state.fetchStatus !== 'idle') return false;
@@ -107,25 +109,30 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const asked = new Set<string>();
   let html = '';
   let cache = createEmotionCache(dir);
+  const page = (styles: EmotionCache) => (
+    <StrictMode>
+      <FirstScreenContext value={{ desktop: req.desktop, takingOver: true }}>
+        <I18nextProvider i18n={texts}>
+          <AppProvider queryClient={queryClient} emotionCache={styles}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProvider>
+        </I18nextProvider>
+      </FirstScreenContext>
+    </StrictMode>
+  );
   let passes = 0;
   for (let pass = 1; ; pass++) {
     passes = pass;
     cache = createEmotionCache(dir);
     // Styles are collected for the head (`extractCriticalToChunks`), not written before each element.
     cache.compat = true;
-    setFirstScreenViewport(req.desktop);
-    try {
-      html = renderToString(
-        <StrictMode>
-          <I18nextProvider i18n={texts}>
-            <AppProvider queryClient={queryClient} emotionCache={cache}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProvider>
-          </I18nextProvider>
-        </StrictMode>,
-      );
-    } finally {
-      setFirstScreenViewport(undefined);
+    html = renderToString(page(cache));
+    if (html.includes('<!--$!-->') && pass < MAX_PASSES) {
+      // A part whose code had not loaded yet (`lazy`, once per process) was written as its fallback.
+      // `prerender` waits for every such part; its output (with inline scripts that reveal the parts, which
+      // the content security policy forbids) is not used: the next pass renders them in place.
+      await new Response((await prerender(page(createEmotionCache(dir)))).prelude).arrayBuffer();
+      continue;
     }
     const wanted = queryClient
       .getQueryCache()

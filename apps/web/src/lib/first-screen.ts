@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import type { HydrationState } from 'react-router';
 
 /**
@@ -43,17 +44,20 @@ export function readFirstScreen(doc: Document = document): FirstScreenState | nu
 }
 
 /**
- * The viewport the first render assumes while React takes over server markup (and while the server
- * renders): the layout's media query answers this first, then the screen's own answer. `undefined`
- * otherwise (the media query answers at once). A render on the server is synchronous, so one value at a
- * time is enough.
+ * What a render knows of the first screen it is part of. `desktop`: the server's guess of the viewport,
+ * which the layout's media query answers first while React takes server markup over (only then is a
+ * first answer asked for), `undefined` when there is no guess. `takingOver`: the render is the server's,
+ * or the browser's taking the server's markup over (until that first commit): what a page defers until
+ * it has been painted (`useAfterPaint`) is rendered at once then, since the server's markup is what is
+ * painted. A context, not a module's variable: the server renders several pages at once.
  */
-let viewportGuess: boolean | undefined;
-
-export function setFirstScreenViewport(desktop: boolean | undefined): void {
-  viewportGuess = desktop;
+export interface FirstScreenRender {
+  desktop: boolean | undefined;
+  takingOver: boolean;
 }
 
-export function firstScreenDesktop(): boolean {
-  return viewportGuess ?? false;
+export const FirstScreenContext = createContext<FirstScreenRender>({ desktop: undefined, takingOver: false });
+
+export function useFirstScreen(): FirstScreenRender {
+  return useContext(FirstScreenContext);
 }

@@ -25,7 +25,7 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { displayMobile } from '@/lib/format';
 import { useCachedSession } from '@/lib/session-state';
-import { firstScreenDesktop } from '@/lib/first-screen';
+import { useFirstScreen } from '@/lib/first-screen';
 import { CalendarMenu } from '../calendar-menu';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
@@ -243,7 +243,8 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
   const theme = useTheme();
   // While React takes over a first screen the server rendered (decision 027), the server's guess first,
   // then the screen's own answer; otherwise the screen's answer at once.
-  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { defaultMatches: firstScreenDesktop() });
+  const firstScreen = useFirstScreen();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { defaultMatches: firstScreen.desktop ?? false });
   const { lng } = useLanguage();
   const [logoutOpen, setLogoutOpenState] = useState(false);
   const [logoutWanted, setLogoutWanted] = useState(false);
