@@ -16,8 +16,12 @@ import { createRouter, routes } from './router';
 // Sentry is fetched and started only when a DSN is configured.
 initErrorReporting();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
+function rootElement(): HTMLElement {
+  const el = document.getElementById('root');
+  if (!el) throw new Error('#root is missing from index.html');
+  return el;
+}
+const container = rootElement();
 
 /**
  * The page arrived rendered by the server (decision 027): its data goes into the query cache and the code
@@ -47,6 +51,15 @@ async function loadMatchedRoutes(): Promise<void> {
  * language of the cookie with the default theme and calendar; a visitor whose own choices say otherwise
  * gets the page built here instead (correct, just not as early).
  */
+/**
+ * What became of the server's markup, on `#root` (`data-first-screen`): `taken-over` (hydrated),
+ * `rebuilt` (React found it did not match and built it anew), `built` (not taken over: built here).
+ * For whoever looks at a page (support, the browser journeys); a rebuild is also reported.
+ */
+function markFirstScreen(outcome: 'taken-over' | 'rebuilt' | 'built'): void {
+  if (container.dataset.firstScreen !== 'rebuilt') container.dataset.firstScreen = outcome;
+}
+
 function canTakeOver(state: FirstScreenState, language: string | undefined): boolean {
   return state.lng === language && themeModePreference.get() === 'dark' && calendarPreference.get() === '';
 }
@@ -54,7 +67,10 @@ function canTakeOver(state: FirstScreenState, language: string | undefined): boo
 /** The server's guess of the viewport, and "taking over" until the markup has been taken over. */
 function TakingOver({ desktop, children }: { desktop: boolean; children: ReactNode }) {
   const [takingOver, setTakingOver] = useState(true);
-  useEffect(() => setTakingOver(false), []);
+  useEffect(() => {
+    setTakingOver(false);
+    markFirstScreen('taken-over');
+  }, []);
   const value = useMemo(() => ({ desktop, takingOver }), [desktop, takingOver]);
   return <FirstScreenContext value={value}>{children}</FirstScreenContext>;
 }
@@ -77,6 +93,7 @@ if (!firstScreen) {
 } else {
   void Promise.all([initI18n(), routesLoaded]).then(([i18n, loaded]) => {
     if (!loaded || !canTakeOver(firstScreen, i18n.resolvedLanguage)) {
+      markFirstScreen('built');
       const router = createRouter();
       startTransition(() => {
         createRoot(container).render(<StrictMode>{app(router)}</StrictMode>);
@@ -96,6 +113,7 @@ if (!firstScreen) {
           onRecoverableError(error) {
             // The markup did not match (a date across midnight, a preference): React built that part anew,
             // the page is right; reported so that a cause that repeats is found.
+            markFirstScreen('rebuilt');
             reportError(error, { where: 'first screen taken over' });
           },
         },

@@ -337,9 +337,21 @@ function MainTab({ fund, holding, investingAmount }: MainTabProps) {
     <>
       <NavChartSection fund={fund} />
       {painted ? (
-        <Suspense fallback={sectionSkeleton}>
-          <MainTabDetails fund={fund} holding={holding} investingAmount={investingAmount} />
-        </Suspense>
+        // Below the first screen: the browser lays it out and paints it when it is scrolled near, not
+        // with the first frame (`content-visibility`; its height guessed until then).
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 2.5,
+            contentVisibility: 'auto',
+            containIntrinsicSize: 'auto 2400px',
+          }}
+        >
+          <Suspense fallback={sectionSkeleton}>
+            <MainTabDetails fund={fund} holding={holding} investingAmount={investingAmount} />
+          </Suspense>
+        </Box>
       ) : (
         sectionSkeleton
       )}
