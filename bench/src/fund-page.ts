@@ -62,9 +62,22 @@ export interface LighthousePage {
   opportunities: LighthouseOpportunity[];
 }
 
+/** The server's rendering of the page (decision 027), from the document's `Server-Timing` header. */
+export interface ServerRender {
+  /** Whether the server rendered the page (else it sent index.html and the browser builds it). */
+  rendered: boolean;
+  /** Median render time over the requests, ms (the first after the server started excluded). */
+  medianMs: number | null;
+  requests: number;
+  /** Document bytes on the wire (brotli) and decoded, of the last request. */
+  wireBytes: number;
+  htmlBytes: number;
+}
+
 export interface FundPageResult {
   /** The path measured: `/fund/{id}`, or `pagePath` when given. */
   path: string;
+  serverRender: ServerRender;
   fund: { id: string; code: string; name: string } | null;
   initialJs: JsMeasure & { finalUrl: string };
   lighthouse: { version: string; page: LighthousePage; authPage: LighthousePage };
@@ -244,6 +257,31 @@ export async function lighthousePage(
   };
 }
 
+/**
+ * Asks for the page's document `requests + 1` times as a signed-in browser would and reads the server's
+ * render time from `Server-Timing: render;dur=…` (the first request, which loads the renderer, is left out).
+ */
+async function measureServerRender(url: string, cookie: string, requests = 10): Promise<ServerRender> {
+  const durations: number[] = [];
+  let wireBytes = 0;
+  let htmlBytes = 0;
+  for (let i = 0; i <= requests; i++) {
+    const res = await fetch(url, { headers: { cookie, accept: 'text/html', 'accept-encoding': 'br' } });
+    const body = await res.arrayBuffer();
+    wireBytes = Number(res.headers.get('content-length') ?? 0);
+    htmlBytes = body.byteLength;
+    const dur = /render;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
+    if (i > 0 && dur) durations.push(Number(dur));
+  }
+  return {
+    rendered: durations.length > 0,
+    medianMs: durations.length ? Math.round(median(durations)) : null,
+    requests: durations.length,
+    wireBytes,
+    htmlBytes,
+  };
+}
+
 /** Measures the fund page (and the auth page's Lighthouse figures for reference) on a running portal. */
 export async function measureFundPage(
   portal: PortalServer,
@@ -259,6 +297,13 @@ export async function measureFundPage(
   const url = `${portal.baseUrl}${path}`;
 
   console.log(`  page ${path}${fund ? ` (${fund.code}, ${fund.name})` : ''}`);
+  const serverRender = await measureServerRender(url, cookie);
+  console.log(
+    serverRender.rendered
+      ? `  rendered by the server: median ${serverRender.medianMs} ms over ${serverRender.requests} requests, ` +
+          `${serverRender.htmlBytes} bytes of HTML`
+      : '  not rendered by the server (index.html)',
+  );
   const initialJs = await measurePageJs(url, chromiumPath, {
     cookies: [session],
     // The page is on screen: the fund's name (Persian, the default language), else any heading.
@@ -277,6 +322,7 @@ export async function measureFundPage(
   const authPage = await lighthousePage(`${portal.baseUrl}/auth`, chromiumPath, opts.runs);
   return {
     path,
+    serverRender,
     fund,
     initialJs,
     lighthouse: { version: page.runs[0]?.lighthouseVersion ?? 'unknown', page, authPage },

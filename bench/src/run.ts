@@ -398,7 +398,16 @@ if (ledger) {
 }
 
 if (fundPage) {
-  const { initialJs, lighthouse } = fundPage;
+  const { initialJs, lighthouse, serverRender } = fundPage;
+  console.log(
+    `\n━━ fund page ${fundPage.path}${fundPage.fund ? ` (${fundPage.fund.code})` : ''}: the document (decision 027) ━━\n`,
+  );
+  console.log(
+    serverRender.rendered
+      ? `  rendered by the server in ${serverRender.medianMs} ms (median of ${serverRender.requests} requests, ` +
+          `Server-Timing); ${kb(serverRender.htmlBytes)} of HTML, ${kb(serverRender.wireBytes)} brotli on the wire`
+      : '  not rendered by the server: index.html, the browser builds the page',
+  );
   console.log(
     `\n━━ fund page ${fundPage.path}${fundPage.fund ? ` (${fundPage.fund.code})` : ''}: initial JavaScript in Chromium (390 × 844) ━━\n`,
   );
