@@ -3,7 +3,8 @@ import Skeleton from '@mui/material/Skeleton';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
 import type { FundHolding } from '@portal/contract/funds/orders';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyNearViewport } from '@/lib/lazy-near-viewport';
 import { AllocationSection } from './allocation-section';
 import { EarlyExitSection } from './early-exit-section';
 import { FeesSection } from './fees-section';
@@ -13,9 +14,10 @@ import { RiskSection } from './risk-section';
 
 /**
  * The consultation form sits at the foot of the main tab; it is its own chunk (the form library, the
- * contract's phone rules) fetched after the page's first paint.
+ * contract's phone rules) fetched after the page's first paint, or, when the server rendered the page,
+ * once the form comes near the viewport.
  */
-const ConsultationSection = lazy(() =>
+const ConsultationSection = lazyNearViewport('fund-consultation-title', () =>
   import('./consultation-section').then((m) => ({ default: m.ConsultationSection })),
 );
 

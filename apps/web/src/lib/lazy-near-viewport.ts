@@ -1,0 +1,34 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * Resolves once the element with `id` comes within `margin` of the viewport; at once when there is no
+ * such element (the part is being built here, not taken over from the server's markup) or no
+ * IntersectionObserver (the server).
+ */
+export function nearViewport(id: string, margin = '600px'): Promise<void> {
+  if (typeof document === 'undefined' || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  const el = document.getElementById(id);
+  if (!el) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: `${margin} 0px` },
+    );
+    observer.observe(el);
+  });
+}
+
+/**
+ * `React.lazy` for a part at the foot of a page the server rendered (decision 027): its code is fetched
+ * when the server's markup of it (the element `id`) comes near the viewport. Until then React leaves
+ * that markup as it is, painted but not yet interactive, instead of taking it over with the rest of the
+ * first load. Built in the browser (no such element yet), it loads at once.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyNearViewport<T extends ComponentType<any>>(id: string, load: () => Promise<{ default: T }>) {
+  return lazy(() => nearViewport(id).then(load));
+}
