@@ -2,11 +2,16 @@ import '@fontsource/vazirmatn/400.css';
 import '@fontsource/vazirmatn/500.css';
 import '@fontsource/vazirmatn/700.css';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
-import { startTransition, StrictMode, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, useMemo, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { initErrorReporting, reportError } from '@/lib/error-reporting';
-import { FirstScreenContext, readFirstScreen, type FirstScreenState } from '@/lib/first-screen';
+import {
+  FirstScreenContext,
+  markFirstScreenTakenOver,
+  readFirstScreen,
+  type FirstScreenState,
+} from '@/lib/first-screen';
 import { initI18n } from '@/lib/i18n';
 import { calendarPreference, themeModePreference } from '@/lib/preferences';
 import { queryClient } from '@/lib/query-client';
@@ -64,14 +69,13 @@ function canTakeOver(state: FirstScreenState, language: string | undefined): boo
   return state.lng === language && themeModePreference.get() === 'dark' && calendarPreference.get() === '';
 }
 
-/** The server's guess of the viewport, and "taking over" until the markup has been taken over. */
+/** The server's guess of the viewport and "taking over", for the whole life of the page (see first-screen.ts). */
 function TakingOver({ desktop, children }: { desktop: boolean; children: ReactNode }) {
-  const [takingOver, setTakingOver] = useState(true);
   useEffect(() => {
-    setTakingOver(false);
+    markFirstScreenTakenOver();
     markFirstScreen('taken-over');
   }, []);
-  const value = useMemo(() => ({ desktop, takingOver }), [desktop, takingOver]);
+  const value = useMemo(() => ({ desktop, takingOver: true }), [desktop]);
   return <FirstScreenContext value={value}>{children}</FirstScreenContext>;
 }
 

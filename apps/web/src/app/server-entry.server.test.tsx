@@ -62,7 +62,8 @@ describe("the server's first screen of a fund page", { timeout: 60_000 }, () => 
     expect(result.lang).toBe('fa');
     expect(result.dir).toBe('rtl');
     expect(result.title).toBe('صندوق طلای نمونه | پرتال سرمایه‌گذاری');
-    expect(result.html).not.toContain('<title>');
+    // The document's title went to the head (an icon's own SVG <title> stays where it is).
+    expect(result.html.startsWith('<title>')).toBe(false);
     // The head, the chart's words and, in a first screen, the sections a browser would add after its paint.
     expect(result.html).toContain('<h1');
     expect(result.html).toContain('صندوق طلای نمونه');
@@ -70,6 +71,8 @@ describe("the server's first screen of a fund page", { timeout: 60_000 }, () => 
     expect(result.html).toContain('+۲۵٫۰۰٪');
     expect(result.html).toContain('ترکیب دارایی‌ها');
     expect(result.html).toContain('کارمزدها');
+    // Rendered from the data alone (nothing read from a browser's address): the same on both sides.
+    expect(result.html).toContain('href="https://example.com/prospectus.pdf"');
     // No part was left to its fallback.
     expect(result.html).not.toContain('<!--$!-->');
     // A phone's frame: the bottom navigation, not the side one.

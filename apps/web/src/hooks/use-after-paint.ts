@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { useFirstScreen } from '@/lib/first-screen';
+import { useTakingOverFirstScreen } from '@/lib/first-screen';
 
 /**
  * `false` on the first render, `true` once the browser has painted it (the frame after). For content
@@ -11,7 +11,7 @@ import { useFirstScreen } from '@/lib/first-screen';
  * on screen, and the browser takes the whole of it over.
  */
 export function useAfterPaint(): boolean {
-  const { takingOver } = useFirstScreen();
+  const takingOver = useTakingOverFirstScreen();
   const [painted, setPainted] = useState(takingOver);
   useEffect(() => {
     if (painted) return;

@@ -61,3 +61,19 @@ export const FirstScreenContext = createContext<FirstScreenRender>({ desktop: un
 export function useFirstScreen(): FirstScreenRender {
   return useContext(FirstScreenContext);
 }
+
+/**
+ * Set once the browser has taken the server's markup over (the first commit's effects). The context's
+ * value never changes after the first render: a change would reach parts of the page whose code is still
+ * loading, and React would throw their server markup away and build them anew.
+ */
+let takenOver = false;
+
+export function markFirstScreenTakenOver(): void {
+  takenOver = true;
+}
+
+/** A part mounting now is part of taking the server's markup over (not a later render in the browser). */
+export function useTakingOverFirstScreen(): boolean {
+  return useFirstScreen().takingOver && !takenOver;
+}

@@ -45,11 +45,12 @@ describe('nearViewport', () => {
 
   it("waits for the server's markup of the part to come near the viewport, then stops watching", async () => {
     const made = fakeObserver();
-    document.body.innerHTML = '<h2 id="foot">foot</h2>';
+    document.body.innerHTML = '<section id="around"><h2 id="foot">foot</h2></section>';
     let resolved = false;
     const near = nearViewport('foot', '300px').then(() => (resolved = true));
     expect(made).toHaveLength(1);
-    expect(made[0]!.observed.map((e) => e.id)).toEqual(['foot']);
+    // The section around the heading: the part's own place on the page.
+    expect(made[0]!.observed.map((e) => e.id)).toEqual(['around']);
     expect(made[0]!.options?.rootMargin).toBe('300px 0px');
     made[0]!.fire(false);
     await Promise.resolve();

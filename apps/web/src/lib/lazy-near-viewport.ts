@@ -7,7 +7,9 @@ import { lazy, type ComponentType } from 'react';
  */
 export function nearViewport(id: string, margin = '600px'): Promise<void> {
   if (typeof document === 'undefined' || typeof IntersectionObserver === 'undefined') return Promise.resolve();
-  const el = document.getElementById(id);
+  // The section around it when there is one: a section laid out only when near (`content-visibility`) has
+  // a place on the page, while what is inside it has none until then.
+  const el = document.getElementById(id)?.closest('section') ?? document.getElementById(id);
   if (!el) return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new IntersectionObserver(

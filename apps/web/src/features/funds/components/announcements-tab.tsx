@@ -29,21 +29,11 @@ import { useFormat } from '@/hooks/use-format';
 import { isApiError } from '@/lib/api-error';
 import { useErrorMessage } from '@/lib/error-message';
 import { pageCountOf } from '@/lib/page-window';
+import { safeUrl } from '@/lib/safe-url';
 import { useFundAnnouncements, useMarkAnnouncementSeen } from '../api/announcements';
 import { useLocalized } from '../fund-format';
 
 type KindFilter = 'all' | FundAnnouncementKind;
-
-/** Only web addresses open from an announcement (a report's address is written by operators). */
-function safeUrl(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url, window.location.origin);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * One announcement or report, opened: its text and document, and "mark as seen". One that needs the

@@ -337,15 +337,14 @@ function MainTab({ fund, holding, investingAmount }: MainTabProps) {
     <>
       <NavChartSection fund={fund} />
       {painted ? (
-        // Below the first screen: the browser lays it out and paints it when it is scrolled near, not
-        // with the first frame (`content-visibility`; its height guessed until then).
+        // Below the first screen: the browser lays out and paints each section when it is scrolled near,
+        // not with the first frame (`content-visibility`; its height guessed until then).
         <Box
           sx={{
             display: 'flex',
             flexDirection: 'column',
             gap: 2.5,
-            contentVisibility: 'auto',
-            containIntrinsicSize: 'auto 2400px',
+            '& section': { contentVisibility: 'auto', containIntrinsicSize: 'auto 360px' },
           }}
         >
           <Suspense fallback={sectionSkeleton}>

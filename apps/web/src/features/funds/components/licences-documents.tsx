@@ -9,17 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Section } from '@/components/layouts/page-shell';
 import { formatDigits } from '@/lib/format';
 import { useLanguage } from '@/hooks/use-language';
+import { safeUrl } from '@/lib/safe-url';
 import { isolate, useDayFormat, useLocalized } from '../fund-format';
-
-/** Only web addresses open from a fund's page (a document's address is written by operators). */
-function safeUrl(url: string): string | null {
-  try {
-    const u = new URL(url, window.location.origin);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The fund's licences (SPEC §2): title, number, issuer and date, in the user's language and calendar. */
 export function LicencesSection({ fund }: { fund: FundDetail }) {
