@@ -58,10 +58,24 @@ describe("a fund's page rendered by the server, taken over by the browser (fa)",
     expect(await bare.locator('#root').getAttribute('data-first-screen')).toBeNull();
     await noScript.close();
 
-    // With scripts: taken over, not rebuilt, and it works (a tab, then buying).
+    // With scripts: taken over, not rebuilt, and it works.
+    const scripts: string[] = [];
+    page.on('request', (r) => (r.resourceType() === 'script' ? scripts.push(r.url()) : undefined));
     await page.goto(`/fund/${gold.id}`);
     await page.locator('#root[data-first-screen="taken-over"]').waitFor();
     await page.getByRole('heading', { level: 1, name: gold.name.fa }).waitFor();
+    // The consultation form at the foot: its code is fetched only when it comes near the screen, and the
+    // server's markup of it is then taken over (not thrown away), and works.
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((u) => u.includes('consultation-section'))).toEqual([]);
+    const consultation = page.getByRole('form', { name: t('funds:consultation.title'), exact: true });
+    await consultation.scrollIntoViewIfNeeded();
+    await expect.poll(() => scripts.some((u) => u.includes('consultation-section'))).toBe(true);
+    const tomorrow = consultation.getByRole('radio', { name: t('funds:consultation.days.Tomorrow'), exact: true });
+    await tomorrow.check();
+    expect(await tomorrow.isChecked()).toBe(true);
+    expect(await page.locator('#root').getAttribute('data-first-screen')).toBe('taken-over');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page
       .locator('.MuiBottomNavigation-root')
       .getByRole('link', { name: t('nav.funds') })
