@@ -96,6 +96,7 @@ export default defineConfig(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       '**/build/**',
       '**/coverage/**',
       '**/data/**',
