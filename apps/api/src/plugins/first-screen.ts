@@ -126,8 +126,8 @@ export function createFirstScreens(app: FastifyInstance, distDir: string): First
       if (!request.cookies[SESSION.cookieName]) return false;
       // A browser's navigation to the page (what a script fetches gets index.html as before).
       if (!request.headers.accept?.includes('text/html')) return false;
-      const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
-      const language = query.get(LANGUAGE_QUERY_KEY) ?? request.cookies.i18next ?? DEFAULT_CULTURE;
+      const lng = (request.query as Record<string, unknown>)[LANGUAGE_QUERY_KEY];
+      const language = (typeof lng === 'string' ? lng : undefined) ?? request.cookies.i18next ?? DEFAULT_CULTURE;
       const started = performance.now();
       let timer: NodeJS.Timeout | undefined;
       try {

@@ -52,11 +52,6 @@ async function loadMatchedRoutes(): Promise<void> {
 }
 
 /**
- * The markup is taken over only when the browser would render the same: the server renders in the
- * language of the cookie with the default theme and calendar; a visitor whose own choices say otherwise
- * gets the page built here instead (correct, just not as early).
- */
-/**
  * What became of the server's markup, on `#root` (`data-first-screen`): `taken-over` (hydrated),
  * `rebuilt` (React found it did not match and built it anew), `built` (not taken over: built here).
  * For whoever looks at a page (support, the browser journeys); a rebuild is also reported.
@@ -65,6 +60,11 @@ function markFirstScreen(outcome: 'taken-over' | 'rebuilt' | 'built'): void {
   if (container.dataset.firstScreen !== 'rebuilt') container.dataset.firstScreen = outcome;
 }
 
+/**
+ * The markup is taken over only when the browser would render the same: the server renders in the
+ * language of the cookie with the default theme and calendar; a visitor whose own choices say otherwise
+ * gets the page built here instead (correct, just not as early).
+ */
 function canTakeOver(state: FirstScreenState, language: string | undefined): boolean {
   return state.lng === language && themeModePreference.get() === 'dark' && calendarPreference.get() === '';
 }

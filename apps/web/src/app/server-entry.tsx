@@ -107,8 +107,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const asked = new Set<string>();
-  let html = '';
-  let cache = createEmotionCache(dir);
   const page = (styles: EmotionCache) => (
     <StrictMode>
       <FirstScreenContext value={{ desktop: req.desktop, takingOver: true }}>
@@ -120,9 +118,11 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       </FirstScreenContext>
     </StrictMode>
   );
-  let passes = 0;
-  for (let pass = 1; ; pass++) {
-    passes = pass;
+  let html: string;
+  let cache: EmotionCache;
+  let pass = 0;
+  for (;;) {
+    pass++;
     cache = createEmotionCache(dir);
     // Styles are collected for the head (`extractCriticalToChunks`), not written before each element.
     cache.compat = true;
@@ -173,6 +173,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     lang: language,
     dir,
     title: title?.[1] ?? null,
-    passes,
+    passes: pass,
   };
 }

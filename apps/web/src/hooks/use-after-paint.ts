@@ -24,7 +24,6 @@ export function useAfterPaint(): boolean {
       cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
-  }, []);
+  }, [painted]);
   return painted;
 }

@@ -9,7 +9,8 @@ export function nearViewport(id: string, margin = '600px'): Promise<void> {
   if (typeof document === 'undefined' || typeof IntersectionObserver === 'undefined') return Promise.resolve();
   // The section around it when there is one: a section laid out only when near (`content-visibility`) has
   // a place on the page, while what is inside it has none until then.
-  const el = document.getElementById(id)?.closest('section') ?? document.getElementById(id);
+  const part = document.getElementById(id);
+  const el = part?.closest('section') ?? part;
   if (!el) return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new IntersectionObserver(
