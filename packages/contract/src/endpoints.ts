@@ -29,6 +29,7 @@ import * as adminFundOrders from './admin/fund-orders';
 import * as fundCatalogue from './funds/catalogue';
 import * as fundConsultation from './funds/consultation';
 import * as adminFunds from './admin/funds';
+import * as adminProposals from './admin/proposals';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -65,4 +66,5 @@ export const allEndpoints: Endpoint[] = [
   fundCatalogue,
   fundConsultation,
   adminFunds,
+  adminProposals,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

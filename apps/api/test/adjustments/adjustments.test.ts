@@ -152,12 +152,12 @@ describe('propose, then approve by another operator', () => {
 });
 
 describe('maker-checker', () => {
-  it('the maker cannot approve their own proposal: ADJUSTMENT_SAME_OPERATOR, nothing posted', async () => {
+  it('the maker cannot approve their own proposal: SAME_OPERATOR, nothing posted', async () => {
     const investor = await makeInvestor(t);
     const a = await proposed(t, checker.cookie, investor.userId);
     const before = await ledgerCounts(t.database.db);
     const res = await decide(t, checker.cookie, a.id, 'approve');
-    expect([res.statusCode, res.json().code]).toEqual([403, 'ADJUSTMENT_SAME_OPERATOR']);
+    expect([res.statusCode, res.json().code]).toEqual([403, 'SAME_OPERATOR']);
     expect(await ledgerCounts(t.database.db)).toEqual(before);
     expect(await statusOf(t, a.id)).toBe('Pending');
     expect(await balanceOf(t.database.db, investor.userId, 'IRT')).toBe(0n);
@@ -181,10 +181,10 @@ describe('maker-checker', () => {
 
   it('an operator can neither propose nor approve an adjustment of their own wallet', async () => {
     const own = await propose(t, maker.cookie, proposal(maker.userId));
-    expect([own.statusCode, own.json().code]).toEqual([403, 'ADJUSTMENT_OWN_ACCOUNT']);
+    expect([own.statusCode, own.json().code]).toEqual([403, 'OPERATOR_OWN_ACCOUNT']);
     const a = await proposed(t, maker.cookie, checker.userId);
     const res = await decide(t, checker.cookie, a.id, 'approve');
-    expect([res.statusCode, res.json().code]).toEqual([403, 'ADJUSTMENT_OWN_ACCOUNT']);
+    expect([res.statusCode, res.json().code]).toEqual([403, 'OPERATOR_OWN_ACCOUNT']);
     expect(await journalsOf(t, a.id)).toBe(0);
   });
 

@@ -148,7 +148,7 @@ export const adminProposeAdjustment = defineEndpoint({
   body: proposeAdjustmentBody,
   response: adjustmentSchema,
   successStatus: 201,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'ADJUSTMENT_OWN_ACCOUNT', 'IDEMPOTENCY_KEY_REUSED'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'OPERATOR_OWN_ACCOUNT', 'IDEMPOTENCY_KEY_REUSED'],
 });
 
 export const adminListAdjustments = defineEndpoint({
@@ -190,8 +190,8 @@ export const adminApproveAdjustment = defineEndpoint({
     'VALIDATION_FAILED',
     'NOT_FOUND',
     'REQUEST_ALREADY_REVIEWED',
-    'ADJUSTMENT_SAME_OPERATOR',
-    'ADJUSTMENT_OWN_ACCOUNT',
+    'SAME_OPERATOR',
+    'OPERATOR_OWN_ACCOUNT',
     'INSUFFICIENT_BALANCE',
   ],
 });

@@ -36,12 +36,27 @@ export const PERMISSIONS = [
   'funds.consult',
   /** Create and edit funds, publish and correct NAVs, pause buying or redeeming, publish announcements, distribute dividends. */
   'funds.manage',
+  /** Read the proposals waiting for a second operator (issue 15, admin/proposals.ts). */
+  'proposals.read',
+  /** Approve or reject another operator's proposal (with the permission of what it proposes). */
+  'proposals.decide',
+  /** Recover an operator's account (password and two-factor) without their phone (issue 15). */
+  'operators.recover',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   investor: [],
-  operator: ['users.read', 'users.note', 'kyc.read', 'kyc.review', 'money.read', 'funds.read', 'funds.consult'],
+  operator: [
+    'users.read',
+    'users.note',
+    'kyc.read',
+    'kyc.review',
+    'money.read',
+    'funds.read',
+    'funds.consult',
+    'proposals.read',
+  ],
   senior_operator: [
     'users.read',
     'users.note',
@@ -55,6 +70,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'funds.read',
     'funds.consult',
     'funds.manage',
+    'proposals.read',
+    'proposals.decide',
   ],
   admin: PERMISSIONS,
 };

@@ -114,11 +114,15 @@ export const ERROR_STATUS = {
   // offline deposits (issue 5, decision 018)
   /** This bank receipt (or its photo) is already on an offline deposit that is pending or approved. */
   DEPOSIT_RECEIPT_DUPLICATE: 409,
-  // manual adjustments (issue 5, decision 019)
-  /** Maker-checker: the operator who proposed an adjustment cannot approve it; another operator must. */
-  ADJUSTMENT_SAME_OPERATOR: 403,
-  /** An operator cannot propose or approve an adjustment of their own wallet. */
-  ADJUSTMENT_OWN_ACCOUNT: 403,
+  // no one alone creates value (issue 15, decision 028; admin/four-eyes.ts)
+  /** Four eyes: the operator who proposed (or first approved) cannot approve; another operator must. */
+  SAME_OPERATOR: 403,
+  /** The operation is about the operator's own account, or a user sharing a bank account or payment ID with them. */
+  OPERATOR_OWN_ACCOUNT: 403,
+  /** The operator holds units of this fund: they may neither propose nor approve its NAV or dividend. */
+  FUND_HOLDER_OPERATOR: 403,
+  /** The NAV moves beyond the bound of an ordinary correction: only an admin may approve it. */
+  PROPOSAL_NEEDS_ADMIN: 403,
   // the fund catalogue and the fund desk (issue 6, decisions 021, 022)
   /** The announcement needs the investor's agreement: tick "I agree" to mark it seen. */
   ANNOUNCEMENT_AGREEMENT_REQUIRED: 400,

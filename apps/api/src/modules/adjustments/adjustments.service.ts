@@ -101,7 +101,7 @@ export async function proposeAdjustment(
       { userId: input.operatorId, key: input.idempotencyKey, operation: 'adminProposeAdjustment', request: body },
       async () => {
         if (body.userId === input.operatorId) {
-          throw new AppError('ADJUSTMENT_OWN_ACCOUNT', 'An operator cannot adjust their own wallet');
+          throw new AppError('OPERATOR_OWN_ACCOUNT', 'An operator cannot adjust their own wallet');
         }
         const subject = await findSubject(tx, body.userId);
         if (!subject) throw new AppError('NOT_FOUND', 'No such user');
@@ -154,10 +154,10 @@ export async function approveAdjustment(deps: AdjustmentsDeps, input: OperatorAc
       if (!a) throw new AppError('NOT_FOUND', 'No such adjustment');
       if (a.status !== 'Pending') throw new AppError('REQUEST_ALREADY_REVIEWED', 'The adjustment was already decided');
       if (a.makerId === input.operatorId) {
-        throw new AppError('ADJUSTMENT_SAME_OPERATOR', 'Another operator must approve this adjustment');
+        throw new AppError('SAME_OPERATOR', 'Another operator must approve this adjustment');
       }
       if (a.userId === input.operatorId) {
-        throw new AppError('ADJUSTMENT_OWN_ACCOUNT', 'An operator cannot adjust their own wallet');
+        throw new AppError('OPERATOR_OWN_ACCOUNT', 'An operator cannot adjust their own wallet');
       }
       const subject = await findSubject(tx, a.userId, { share: true });
       if (!subject) throw new AppError('NOT_FOUND', 'No such user');
