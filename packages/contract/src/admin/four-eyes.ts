@@ -105,6 +105,7 @@ export const CONSOLE_OPERATIONS: Readonly<Record<string, FourEyesRule>> = {
   adminUnfreezeUser: { kind: 'decide', subject: user() },
   adminSetUserRole: { kind: 'decide', subject: user() },
   adminSearchAudit: { kind: 'read' },
+  adminRecoverOperator: { kind: 'decide', subject: user() },
   // KYC (decision 015)
   adminListKyc: { kind: 'read' },
   adminGetKycSubmission: { kind: 'read' },

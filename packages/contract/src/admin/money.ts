@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
+import { reviewFields } from './review';
 import { WITHDRAWAL_REJECT_REASONS, WITHDRAWAL_STATUSES, withdrawalSchema } from '../wallet/withdrawals';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
@@ -13,6 +14,7 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   /** The server's own status (Pending, Approved, Successful, Rejected, Canceled). */
   state: z.enum(WITHDRAWAL_STATUSES),
   sheba: z.string(),
+  ...reviewFields,
   user: z.object({
     id: z.string(),
     mobile: z.string(),

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
+import { reviewFields } from './review';
 import {
   OFFLINE_DEPOSIT_REJECT_REASONS,
   OFFLINE_DEPOSIT_STATUSES,
@@ -23,6 +24,7 @@ export const adminOfflineDepositSchema = offlineDepositSchema.extend({
   reviewComment: z.string().nullable(),
   reviewerId: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  ...reviewFields,
   user: z.object({
     id: z.string(),
     mobile: z.string(),

@@ -1,0 +1,28 @@
+/**
+ * The server's side of admin/four-eyes.ts (issue 15, decision 028): what a console operation's subject
+ * is, found by the module that owns it. The guard (run for every endpoint that declares a permission)
+ * asks the resolver of the rule's subject kind, then refuses the operator's own account, a user sharing
+ * a bank account or payment ID with them, the proposer approving, a fund's holder pricing it.
+ *
+ * Modules register their resolvers at start (`app.fourEyes.resolve(kind, resolver)`); a subject kind
+ * used by a rule with no resolver makes the server refuse to start.
+ */
+import type { ProposalKind, SubjectKind } from '@portal/contract/admin/four-eyes';
+import type { Db } from '../db/client';
+
+/** Who and what an operation is about. */
+export interface Subject {
+  /** The users it decides about, pays or prices for (the operator may be none of them). */
+  userIds: string[];
+  /** Who proposed it (a proposal, an adjustment), or first approved it (a request needing two reviewers). */
+  makerId?: string | null;
+  /** The fund it prices or pays from (an operator holding its units may not propose or approve). */
+  fundId?: string | null;
+  /** What kind of proposal it is (approve and reject of a proposal). */
+  proposalKind?: ProposalKind;
+}
+
+/** Finds the subject by its id (a path parameter or a body field); null: no such thing (404). */
+export type SubjectResolver = (db: Db, id: string) => Promise<Subject | null>;
+
+export type SubjectResolvers = Partial<Record<SubjectKind, SubjectResolver>>;
