@@ -82,6 +82,13 @@ export function demoOperatorFromLog(log: string): OperatorLogin {
   return { mobile: m[1]!, password: m[2]!, totpKey: m[3]! };
 }
 
+/** The second demo operator's login as the server prints it (a senior operator: approves what the first proposes). */
+export function demoSecondOperatorFromLog(log: string): OperatorLogin {
+  const m = /Demo second operator:\s+(\d+) \/ (\S+), TOTP key ([A-Z2-7]+)/.exec(log);
+  if (!m) throw new Error(`the server did not print the second demo operator:\n${log}`);
+  return { mobile: m[1]!, password: m[2]!, totpKey: m[3]! };
+}
+
 let lastTotpStep = 0;
 /**
  * Password and the authenticator's code for an operator (two-factor is required for operators). A

@@ -124,6 +124,11 @@ async function main() {
         `  Demo operator:     ${formatMobileLocal(demo.operator.mobile)} / ${demo.operator.password}, TOTP key ${demo.operator.totpSecret} (console: http://localhost:${port}/admin)`,
       );
     }
+    if (demo.secondOperator) {
+      lines.push(
+        `  Demo second operator: ${formatMobileLocal(demo.secondOperator.mobile)} / ${demo.secondOperator.password}, TOTP key ${demo.secondOperator.totpSecret} (senior operator: approves what the first proposes)`,
+      );
+    }
   }
   // eslint-disable-next-line no-console
   console.log(`${lines.join('\n')}\n`);

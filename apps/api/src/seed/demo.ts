@@ -20,12 +20,32 @@ export const DEMO_OPERATOR = {
   password: 'Demo-Operator-1!',
   /** Base32, 20 bytes, as authenticator apps expect. */
   totpSecret: 'PORTALDEMOOPERATORKEY234567ABCDE',
+  role: 'admin',
+  firstName: 'اپراتور',
+  lastName: 'نمایشی',
 } as const;
+
+/**
+ * The second demo operator (a senior operator): what creates or prices value is proposed by one operator
+ * and approved by another (decision 028), so the demo console needs two people to be tried whole.
+ */
+export const DEMO_SECOND_OPERATOR = {
+  mobile: '+989120000003',
+  password: 'Demo-Operator-2!',
+  totpSecret: 'PORTALDEMOSECONDOPERATORKEY23456',
+  role: 'senior_operator',
+  firstName: 'اپراتور دوم',
+  lastName: 'نمایشی',
+} as const;
+
+type DemoOperator = typeof DEMO_OPERATOR | typeof DEMO_SECOND_OPERATOR;
 
 export interface DemoSeed {
   demoMobile: string;
   /** Null when not seeded (`withOperator` false) or the number belongs to a real account, left alone. */
   operator: typeof DEMO_OPERATOR | null;
+  /** The second operator, seeded with the first (null likewise). */
+  secondOperator: typeof DEMO_SECOND_OPERATOR | null;
 }
 
 /**
@@ -51,49 +71,53 @@ export async function seedDemo(db: Db, opts: { secret: string; withOperator: boo
   await seedDemoFunds(db);
   // The demo investor holds a lot bought seven months ago: redeemable without the early-exit fee.
   await seedDemoHoldings(db, new Date());
-  const operator = opts.withOperator && (await seedDemoOperator(db, opts.secret));
-  return { demoMobile: DEMO_MOBILE, operator: operator ? DEMO_OPERATOR : null };
+  const operator = opts.withOperator && (await seedDemoOperator(db, opts.secret, DEMO_OPERATOR));
+  const second = opts.withOperator && (await seedDemoOperator(db, opts.secret, DEMO_SECOND_OPERATOR));
+  return {
+    demoMobile: DEMO_MOBILE,
+    operator: operator ? DEMO_OPERATOR : null,
+    secondOperator: second ? DEMO_SECOND_OPERATOR : null,
+  };
 }
 
 /**
- * Creates the demo admin, or puts its printed login back (admin role, the fixed password and TOTP key,
+ * Creates a demo operator, or puts its printed login back (its role, the fixed password and TOTP key,
  * not frozen) when it was changed in the console, so what the server prints is always true.
  */
-async function seedDemoOperator(db: Db, appSecret: string): Promise<boolean> {
-  const [u] = await db.select().from(users).where(eq(users.mobile, DEMO_OPERATOR.mobile)).limit(1);
+async function seedDemoOperator(db: Db, appSecret: string, op: DemoOperator): Promise<boolean> {
+  const [u] = await db.select().from(users).where(eq(users.mobile, op.mobile)).limit(1);
   if (u && !u.isDemo) return false;
   if (!u) {
     const { userId } = await provisionOperator(db, appSecret, {
-      mobile: DEMO_OPERATOR.mobile,
-      role: 'admin',
-      password: DEMO_OPERATOR.password,
-      totpSecret: DEMO_OPERATOR.totpSecret,
+      mobile: op.mobile,
+      role: op.role,
+      password: op.password,
+      totpSecret: op.totpSecret,
       isDemo: true,
       via: 'demo_seed',
     });
     await db
       .update(users)
-      .set({ firstName: 'اپراتور', lastName: 'نمایشی', showFillUserInfoPage: false })
+      .set({ firstName: op.firstName, lastName: op.lastName, showFillUserInfoPage: false })
       .where(eq(users.id, userId));
     return true;
   }
-  const totpKept =
-    u.twoFactorSecret !== null && openTotpSecret(appSecret, u.twoFactorSecret) === DEMO_OPERATOR.totpSecret;
-  const passwordKept = await verifyPassword(u.passwordHash, DEMO_OPERATOR.password);
-  if (totpKept && passwordKept && u.role === 'admin' && !u.frozenAt) return true;
-  const passwordHash = passwordKept ? u.passwordHash : await hashPassword(DEMO_OPERATOR.password);
+  const totpKept = u.twoFactorSecret !== null && openTotpSecret(appSecret, u.twoFactorSecret) === op.totpSecret;
+  const passwordKept = await verifyPassword(u.passwordHash, op.password);
+  if (totpKept && passwordKept && u.role === op.role && !u.frozenAt) return true;
+  const passwordHash = passwordKept ? u.passwordHash : await hashPassword(op.password);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({
-        role: 'admin',
+        role: op.role,
         passwordHash,
         frozenAt: null,
         frozenReason: null,
         ...(totpKept
           ? {}
           : {
-              twoFactorSecret: sealTotpSecret(appSecret, DEMO_OPERATOR.totpSecret),
+              twoFactorSecret: sealTotpSecret(appSecret, op.totpSecret),
               twoFactorPendingSecret: null,
               twoFactorLastStep: null,
             }),

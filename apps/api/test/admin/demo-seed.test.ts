@@ -4,7 +4,7 @@ import { passwordSchema } from '@portal/contract/auth/password';
 import { formatMobileLocal } from '@portal/contract/core/mobile';
 import { queryRows } from '../../src/db/client';
 import { users } from '../../src/db/schema';
-import { DEMO_OPERATOR, seedDemo } from '../../src/seed/demo';
+import { DEMO_OPERATOR, DEMO_SECOND_OPERATOR, seedDemo } from '../../src/seed/demo';
 import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app';
 import { cookieOf, passwordLogin, totpNow } from '../helpers/security';
 
@@ -17,14 +17,14 @@ afterAll(async () => {
 });
 
 /** Logs in as the server prints it: the number, the password, then a code of the printed key. */
-async function logInAsPrinted() {
+async function logInAsPrinted(op: { mobile: string; password: string; totpSecret: string } = DEMO_OPERATOR) {
   t.clock.advance(30); // a new TOTP step: a code works once
-  const first = await passwordLogin(t, formatMobileLocal(DEMO_OPERATOR.mobile), DEMO_OPERATOR.password);
+  const first = await passwordLogin(t, formatMobileLocal(op.mobile), op.password);
   expect(first.json(), first.body).toMatchObject({ status: 'twoFactorRequired' });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/two-factor/verify',
-    payload: { challengeToken: first.json().challengeToken, code: totpNow(t, DEMO_OPERATOR.totpSecret) },
+    payload: { challengeToken: first.json().challengeToken, code: totpNow(t, op.totpSecret) },
   });
   expect(res.statusCode, res.body).toBe(200);
   return cookieOf(res);
@@ -37,6 +37,7 @@ describe('the demo admin', () => {
   it('is not seeded unless asked (the server asks only in the embedded mode outside production)', async () => {
     const seeded = await seedDemo(t.database.db, { secret: TEST_SECRET, withOperator: false });
     expect(seeded.operator).toBeNull();
+    expect(seeded.secondOperator).toBeNull();
     expect(await operatorRow()).toBeUndefined();
   });
 
@@ -58,6 +59,17 @@ describe('the demo admin', () => {
     expect(again.operator).toEqual(DEMO_OPERATOR);
     expect(await operatorRow()).toEqual(afterLogin);
     await logInAsPrinted();
+  });
+
+  it('comes with a second demo operator, a senior operator, who logs in as printed (four eyes need two people)', async () => {
+    const seeded = await seedDemo(t.database.db, { secret: TEST_SECRET, withOperator: true });
+    expect(seeded.secondOperator).toEqual(DEMO_SECOND_OPERATOR);
+    expect(passwordSchema.safeParse(DEMO_SECOND_OPERATOR.password).success).toBe(true);
+    const [row] = await t.database.db.select().from(users).where(eq(users.mobile, DEMO_SECOND_OPERATOR.mobile));
+    expect(row).toMatchObject({ role: 'senior_operator', isDemo: true });
+    const cookie = await logInAsPrinted(DEMO_SECOND_OPERATOR);
+    const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie } });
+    expect(me.json()).toMatchObject({ id: row!.id, role: 'senior_operator' });
   });
 
   it('gets its printed login back at the next start when it was changed in the console', async () => {
