@@ -89,7 +89,8 @@ export function demoSecondOperatorFromLog(log: string): OperatorLogin {
   return { mobile: m[1]!, password: m[2]!, totpKey: m[3]! };
 }
 
-let lastTotpStep = 0;
+/** The last TOTP step used by each operator's key: a code works once per key, other keys need no wait. */
+const lastTotpStep = new Map<string, number>();
 /**
  * Password and the authenticator's code for an operator (two-factor is required for operators). A
  * code works once: a second login in the same 30-second step waits for the next one.
@@ -99,10 +100,10 @@ export async function logInAsOperator(page: Page, t: Translate, lng: Lng, op: Op
   await logInWithPassword(page, t, lng, op.mobile, op.password);
   await page.getByRole('heading', { name: t('account:totp.title'), exact: true }).waitFor();
   const step = () => Math.floor(Date.now() / 30_000);
-  if (step() === lastTotpStep || secondsToNextStep() < 3) {
+  if (step() === lastTotpStep.get(op.totpKey) || secondsToNextStep() < 3) {
     await page.waitForTimeout(secondsToNextStep() * 1000 + 500);
   }
-  lastTotpStep = step();
+  lastTotpStep.set(op.totpKey, step());
   await typeCode(page, lng, t('account:totp.label'), await totpCode(op.totpKey));
   await page.getByRole('button', { name: t('account:totp.submit'), exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
