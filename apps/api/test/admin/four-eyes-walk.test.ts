@@ -168,9 +168,7 @@ describe('every console operation is declared', () => {
     app.decorate('requirePermission', () => async () => undefined);
     app.decorate('fourEyesGuard', () => null);
     const stray = { ...guarded[0]!, id: 'adminUndeclaredOperation', path: '/admin/undeclared' };
-    expect(() => route(app, stray, async () => ({}))).toThrow(
-      'adminUndeclaredOperation: declare its four-eyes rule',
-    );
+    expect(() => route(app, stray, async () => ({}))).toThrow('adminUndeclaredOperation: declare its four-eyes rule');
   });
 });
 

@@ -128,7 +128,10 @@ export const addUserNote = defineEndpoint({
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'OPERATOR_OWN_ACCOUNT'],
 });
 
-/** A frozen account can log in and look, not move money (`ACCOUNT_FROZEN`). */
+/**
+ * A frozen account can log in and look, not move money (`ACCOUNT_FROZEN`). A frozen operator also loses the
+ * console, reads included, and their sessions end (decision 028).
+ */
 export const freezeUser = defineEndpoint({
   id: 'adminFreezeUser',
   method: 'POST',
