@@ -21,6 +21,7 @@ import { profileRoutes } from './modules/account/profile.routes';
 import type { StoragePort } from './adapters/storage/storage.port';
 import { createStorage } from './adapters/storage/create-storage';
 import { accessPlugin } from './modules/admin/access';
+import { fourEyesPlugin } from './modules/admin/four-eyes-guard';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { moneyDeskRoutes } from './modules/admin/money-desk.routes';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
@@ -195,9 +196,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const storage = opts.adapters?.storage ?? createStorage(env);
   const payment = opts.adapters?.payment ?? createPayment(env);
   const cookie = { secure: env.COOKIE_SECURE };
+  // Users' money requests above this take two reviewers (decision 028).
+  const review = { secondOperatorAbove: env.REVIEW_SECOND_OPERATOR_ABOVE_IRT };
 
   await app.register(sessionsPlugin, { db: database.db, bus: database.bus });
   await app.register(accessPlugin, { db: database.db, bus: database.bus });
+  await app.register(fourEyesPlugin, { db: database.db });
   await app.register(async (api) => {
     systemRoutes(api, { database });
     authRoutes(api, {
@@ -233,14 +237,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       secret: opts.secret,
       ...(opts.now ? { now: opts.now } : {}),
     });
-    withdrawalsRoutes(api, { db: database.db, sms, secret: opts.secret, ...(opts.now ? { now: opts.now } : {}) });
+    withdrawalsRoutes(api, {
+      db: database.db,
+      sms,
+      secret: opts.secret,
+      review,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
     depositsRoutes(api, {
       db: database.db,
       payment,
       secret: opts.secret,
       ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     });
-    offlineDepositsRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
+    offlineDepositsRoutes(api, { db: database.db, review, ...(opts.now ? { now: opts.now } : {}) });
     userRequestsRoutes(api, { db: database.db });
     depositByIdRoutes(api, {
       db: database.db,
@@ -248,7 +258,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ...(opts.now ? { now: opts.now } : {}),
     });
     adminRoutes(api, { db: database.db, bus: database.bus, ...(opts.now ? { now: opts.now } : {}) });
-    moneyDeskRoutes(api, { db: database.db });
+    moneyDeskRoutes(api, { db: database.db, review });
     adjustmentsRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
     userLedgerRoutes(api, { db: database.db });
     fundsRoutes(api, {

@@ -59,6 +59,17 @@ export const envSchema = z
     SENTRY_DSN: z.string().url().optional(),
     WEB_DIST_DIR: z.string().optional(),
     SEED_DEMO: flagOrAuto(),
+    /**
+     * Users' money requests (withdrawals, offline deposits) of more than this many toman take two
+     * different operators' approvals (issue 15, decision 028); up to it one suffices.
+     */
+    REVIEW_SECOND_OPERATOR_ABOVE_IRT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(Number.MAX_SAFE_INTEGER)
+      .default(100_000_000)
+      .transform((v) => BigInt(v)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

@@ -422,6 +422,12 @@ export const deposits = pgTable(
     reviewComment: text(),
     reviewerId: uuid().references(() => users.id),
     reviewedAt: timestamp({ withTimezone: true }),
+    /**
+     * An offline deposit above the review bound needs two reviewers (issue 15, decision 028): the first
+     * approval is recorded here and the deposit stays `Pending`; another operator's approval decides it.
+     */
+    firstApprovedBy: uuid().references(() => users.id),
+    firstApprovedAt: timestamp({ withTimezone: true }),
     journalId: uuid().references(() => ledgerJournals.id),
     createdAt: createdAt(),
     updatedAt: createdAt(),
@@ -445,6 +451,12 @@ export const deposits = pgTable(
       sql`${t.kind} <> 'offline' OR (${t.receiptNumber} IS NOT NULL AND ${t.destinationBank} IS NOT NULL AND ${t.depositDate} IS NOT NULL AND ${t.receiptFileId} IS NOT NULL)`,
     ),
     check('deposits_amount_positive', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.fee} < ${t.amount}`),
+    check('deposits_first_approval_complete', sql`(${t.firstApprovedBy} IS NULL) = (${t.firstApprovedAt} IS NULL)`),
+    /** Two reviewers are two people: the approval that decides is not the first approver's. */
+    check(
+      'deposits_second_approver_not_first',
+      sql`${t.status} <> 'Successful' OR ${t.firstApprovedBy} IS NULL OR ${t.reviewerId} <> ${t.firstApprovedBy}`,
+    ),
   ],
 );
 
@@ -522,6 +534,12 @@ export const withdrawals = pgTable(
     reviewComment: text(),
     reviewerId: uuid().references(() => users.id),
     reviewedAt: timestamp({ withTimezone: true }),
+    /**
+     * A withdrawal above the review bound needs two reviewers (issue 15, decision 028): the first approval
+     * is recorded here and the withdrawal stays `Pending`; another operator's approval decides it.
+     */
+    firstApprovedBy: uuid().references(() => users.id),
+    firstApprovedAt: timestamp({ withTimezone: true }),
     payoutAt: timestamp({ withTimezone: true }),
     holdJournalId: uuid()
       .notNull()
@@ -534,6 +552,12 @@ export const withdrawals = pgTable(
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+    check('withdrawals_first_approval_complete', sql`(${t.firstApprovedBy} IS NULL) = (${t.firstApprovedAt} IS NULL)`),
+    /** Two reviewers are two people: the approval that decides is not the first approver's. */
+    check(
+      'withdrawals_second_approver_not_first',
+      sql`${t.status} NOT IN ('Approved', 'Successful') OR ${t.firstApprovedBy} IS NULL OR ${t.reviewerId} <> ${t.firstApprovedBy}`,
+    ),
   ],
 );
 

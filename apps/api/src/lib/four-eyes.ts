@@ -4,8 +4,9 @@
  * asks the resolver of the rule's subject kind, then refuses the operator's own account, a user sharing
  * a bank account or payment ID with them, the proposer approving, a fund's holder pricing it.
  *
- * Modules register their resolvers at start (`app.fourEyes.resolve(kind, resolver)`); a subject kind
- * used by a rule with no resolver makes the server refuse to start.
+ * Each module that owns a subject's table writes its resolver (`modules/<module>/subject.ts`); the guard
+ * (`modules/admin/four-eyes-guard.ts`) holds them in one static map by kind, and a subject kind used by a
+ * registered rule with no resolver makes the server refuse to start.
  */
 import type { ProposalKind, SubjectKind } from '@portal/contract/admin/four-eyes';
 import type { Db } from '../db/client';

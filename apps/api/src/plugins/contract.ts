@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fourEyesRuleOf } from '@portal/contract/admin/four-eyes';
 import type {
   Endpoint,
   EndpointBody,
@@ -55,6 +56,14 @@ export function route<E extends Endpoint>(
   if (endpoint.permission && !app.requirePermission)
     throw new Error('access plugin must be registered before admin routes');
   if (endpoint.permission) response[403] ??= errorBodySchema;
+  // Four eyes (decision 028): every admin endpoint is declared in CONSOLE_OPERATIONS, or it does not register.
+  const rule = endpoint.permission ? fourEyesRuleOf(endpoint.id) : undefined;
+  if (endpoint.permission && !rule) {
+    throw new Error(`${endpoint.id}: declare its four-eyes rule (packages/contract/src/admin/four-eyes.ts)`);
+  }
+  if (rule && !app.fourEyesGuard) throw new Error('four-eyes plugin must be registered before admin routes');
+  if (rule && 'subject' in rule && rule.subject) response[404] ??= errorBodySchema;
+  const fourEyes = rule ? app.fourEyesGuard(endpoint.id, rule) : null;
   const onRequest = requireSession
     ? endpoint.permission
       ? [requireSession, app.requirePermission(endpoint.permission)]
@@ -78,6 +87,8 @@ export function route<E extends Endpoint>(
     // The session is checked before the body is validated: a visitor learns nothing about a route's input.
     // The role is checked there too: an investor learns nothing about an admin route's input.
     ...(onRequest ? { onRequest } : {}),
+    // The four-eyes rule reads the validated params and body: after validation, before the handler.
+    ...(fourEyes ? { preHandler: fourEyes } : {}),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as EndpointParams<E>,

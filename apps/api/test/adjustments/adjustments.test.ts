@@ -208,8 +208,11 @@ describe('maker-checker', () => {
       journalId: null,
       userFrozenAtDecision: false,
     });
-    const late = await decide(t, maker.cookie, b.id, 'approve');
+    const late = await decide(t, checker.cookie, b.id, 'approve');
     expect([late.statusCode, late.json().code]).toEqual([409, 'REQUEST_ALREADY_REVIEWED']);
+    // Its maker is refused before anything is read (the four-eyes guard, decision 028).
+    const byMaker = await decide(t, maker.cookie, b.id, 'approve');
+    expect([byMaker.statusCode, byMaker.json().code]).toEqual([403, 'SAME_OPERATOR']);
     expect(await journalsOf(t, b.id)).toBe(0);
     expect(await balanceOf(t.database.db, investor.userId, 'IRT')).toBe(1_000_000n);
     expect((await auditOf(t, b.id)).map((r) => [r.action, r.actor_user_id, r.subject_id])).toEqual([

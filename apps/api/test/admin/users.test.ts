@@ -39,6 +39,8 @@ describe('GET /admin/me', () => {
         'funds.read',
         'funds.consult',
         'funds.manage',
+        'proposals.read',
+        'proposals.decide',
       ],
       firstName: 'مریم',
       lastName: 'کاظمی',
@@ -221,11 +223,11 @@ describe('freeze and unfreeze', () => {
     const short = await adminCall(t, senior.cookie, 'POST', `/admin/users/${target.userId}/freeze`, { reason: 'x' });
     expect(short.statusCode).toBe(400);
     const self = await adminCall(t, senior.cookie, 'POST', `/admin/users/${senior.userId}/freeze`, { reason: 'خودم' });
-    expect([self.statusCode, self.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect([self.statusCode, self.json().code]).toEqual([403, 'OPERATOR_OWN_ACCOUNT']);
     const adminSelf = await adminCall(t, admin.cookie, 'POST', `/admin/users/${admin.userId}/freeze`, {
       reason: 'خودم',
     });
-    expect([adminSelf.statusCode, adminSelf.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect([adminSelf.statusCode, adminSelf.json().code]).toEqual([403, 'OPERATOR_OWN_ACCOUNT']);
     const peer = await adminCall(t, senior.cookie, 'POST', `/admin/users/${colleague.userId}/freeze`, {
       reason: 'همکار',
     });
@@ -237,8 +239,13 @@ describe('freeze and unfreeze', () => {
       reason: 'دسترسی معلق شد',
     });
     expect(byAdmin.statusCode).toBe(200);
-    // a frozen operator keeps reading the console (freezing stops money, not logins)
-    expect((await adminCall(t, colleague.cookie, 'GET', '/admin/me')).statusCode).toBe(200);
+    // a frozen operator has no console at all: their sessions ended (decision 028)
+    expect((await adminCall(t, colleague.cookie, 'GET', '/admin/me')).statusCode).toBe(401);
+    // nobody froze themselves
+    for (const who of [senior, admin]) {
+      const [me] = await t.database.db.select().from(users).where(eq(users.id, who.userId));
+      expect(me!.frozenAt).toBeNull();
+    }
   });
 });
 
@@ -261,7 +268,8 @@ describe('roles', () => {
     const same = await adminCall(t, admin.cookie, 'POST', `/admin/users/${target.userId}/role`, { role: 'operator' });
     expect([same.statusCode, same.json().code]).toEqual([409, 'CONFLICT']);
     const own = await adminCall(t, admin.cookie, 'POST', `/admin/users/${admin.userId}/role`, { role: 'operator' });
-    expect([own.statusCode, own.json().code]).toEqual([409, 'CONFLICT']);
+    expect([own.statusCode, own.json().code]).toEqual([403, 'OPERATOR_OWN_ACCOUNT']);
+    expect((await adminCall(t, admin.cookie, 'GET', '/admin/me')).json().role).toBe('admin');
     const bad = await adminCall(t, admin.cookie, 'POST', `/admin/users/${target.userId}/role`, { role: 'root' });
     expect(bad.statusCode).toBe(400);
 

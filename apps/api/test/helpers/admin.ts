@@ -52,6 +52,24 @@ export async function makeOperator(
   return { ...user, totpSecret };
 }
 
+/**
+ * Makes a signed-in user an operator of `role` with two-factor on (their session stays): an investor with
+ * a history of their own (a withdrawal, a deposit, a KYC submission) becomes the operator who reviews it.
+ */
+export async function promoteToOperator(
+  t: TestApp,
+  user: TestUser,
+  role: Role = 'admin',
+): Promise<TestUser & { totpSecret: string }> {
+  const totpSecret = newTotpSecret();
+  await t.database.db
+    .update(users)
+    .set({ role, twoFactorSecret: sealTotpSecret(TEST_SECRET, totpSecret), showFillUserInfoPage: false })
+    .where(eq(users.id, user.userId));
+  await t.database.bus.publish({ kind: 'user', id: user.userId });
+  return { cookie: user.cookie, mobile: user.mobile, userId: user.userId, totpSecret };
+}
+
 /** A KYC file row (the bytes are not needed by the review endpoints). */
 export async function insertFile(t: TestApp, ownerUserId: string, purpose: 'kyc_video' | 'passport_image') {
   const [row] = await t.database.db

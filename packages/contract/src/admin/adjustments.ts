@@ -207,5 +207,5 @@ export const adminRejectAdjustment = defineEndpoint({
   params: adjustmentId,
   body: z.object({ reason: reasonText }),
   response: adjustmentSchema,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED', 'OPERATOR_OWN_ACCOUNT'],
 });

@@ -125,10 +125,13 @@ export const addUserNote = defineEndpoint({
   body: z.object({ text: z.string().trim().min(1, { message: 'required' }).max(2000, { message: 'max' }) }),
   response: adminNoteSchema,
   successStatus: 201,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'OPERATOR_OWN_ACCOUNT'],
 });
 
-/** A frozen account can log in and look, not move money (`ACCOUNT_FROZEN`). */
+/**
+ * A frozen account can log in and look, not move money (`ACCOUNT_FROZEN`). A frozen operator also loses the
+ * console, reads included, and their sessions end (decision 028).
+ */
 export const freezeUser = defineEndpoint({
   id: 'adminFreezeUser',
   method: 'POST',
@@ -140,7 +143,7 @@ export const freezeUser = defineEndpoint({
   params: userId,
   body: z.object({ reason: reasonText }),
   response: z.object({ ok: z.literal(true) }),
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'OPERATOR_OWN_ACCOUNT'],
 });
 
 export const unfreezeUser = defineEndpoint({
@@ -154,7 +157,7 @@ export const unfreezeUser = defineEndpoint({
   params: userId,
   body: z.object({ reason: reasonText }),
   response: z.object({ ok: z.literal(true) }),
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'OPERATOR_OWN_ACCOUNT'],
 });
 
 /** Admins make and unmake operators; nobody changes their own role. */
@@ -169,7 +172,7 @@ export const setUserRole = defineEndpoint({
   params: userId,
   body: z.object({ role: z.enum(ROLES) }),
   response: z.object({ ok: z.literal(true) }),
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'OPERATOR_OWN_ACCOUNT'],
 });
 
 export const adminKycRowSchema = z.object({
@@ -239,7 +242,7 @@ export const approveKyc = defineEndpoint({
   permission: 'kyc.review',
   params: submissionId,
   response: adminKycDetailSchema,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'KYC_ALREADY_REVIEWED'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'KYC_ALREADY_REVIEWED', 'OPERATOR_OWN_ACCOUNT'],
 });
 
 export const rejectKyc = defineEndpoint({
@@ -257,7 +260,7 @@ export const rejectKyc = defineEndpoint({
     comment: z.string().trim().max(500, { message: 'max' }).optional(),
   }),
   response: adminKycDetailSchema,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'KYC_ALREADY_REVIEWED'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'KYC_ALREADY_REVIEWED', 'OPERATOR_OWN_ACCOUNT'],
 });
 
 export const auditEntrySchema = z.object({

@@ -93,7 +93,14 @@ export const distributeFundDividend = defineEndpoint({
   body: distributeFundDividendBody,
   response: fundDividendSchema,
   successStatus: 201,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED'],
+  errors: [
+    ...forbidden,
+    'VALIDATION_FAILED',
+    'NOT_FOUND',
+    'CONFLICT',
+    'IDEMPOTENCY_KEY_REUSED',
+    'FUND_HOLDER_OPERATOR',
+  ],
 });
 
 export const adminListFundDividends = defineEndpoint({

@@ -385,7 +385,7 @@ export const adminPublishFundNav = defineEndpoint({
   body: publishFundNavBody,
   response: adminFundNavSchema,
   successStatus: 201,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'FUND_NAV_EXISTS'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'FUND_NAV_EXISTS', 'FUND_HOLDER_OPERATOR'],
 });
 
 export const correctFundNavBody = publishFundNavBody.extend({
@@ -410,7 +410,7 @@ export const adminCorrectFundNav = defineEndpoint({
   params: fundId,
   body: correctFundNavBody,
   response: adminFundNavSchema,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'FUND_HOLDER_OPERATOR'],
 });
 
 // ---- announcements and reports ------------------------------------------------------------------

@@ -64,6 +64,8 @@ export const adminApproveWithdrawal = defineEndpoint({
     'REQUEST_ALREADY_REVIEWED',
     'ACCOUNT_FROZEN',
     'KYC_REQUIRED',
+    'SAME_OPERATOR',
+    'OPERATOR_OWN_ACCOUNT',
   ],
 });
 
@@ -81,5 +83,5 @@ export const adminRejectWithdrawal = defineEndpoint({
     comment: z.string().trim().max(500, { message: 'max' }).optional(),
   }),
   response: adminWithdrawalSchema,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED', 'OPERATOR_OWN_ACCOUNT'],
 });

@@ -87,6 +87,8 @@ export const adminApproveOfflineDeposit = defineEndpoint({
     'REQUEST_ALREADY_REVIEWED',
     'ACCOUNT_FROZEN',
     'KYC_REQUIRED',
+    'SAME_OPERATOR',
+    'OPERATOR_OWN_ACCOUNT',
   ],
 });
 
@@ -104,5 +106,5 @@ export const adminRejectOfflineDeposit = defineEndpoint({
     comment: z.string().trim().max(500, { message: 'max' }).optional(),
   }),
   response: adminOfflineDepositSchema,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED', 'OPERATOR_OWN_ACCOUNT'],
 });

@@ -259,7 +259,7 @@ export const adminRejectProposal = defineEndpoint({
   params: proposalId,
   body: z.object({ reason: z.string().trim().min(10, { message: 'min' }).max(1000, { message: 'max' }) }),
   response: proposalSchema,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED', 'OPERATOR_OWN_ACCOUNT'],
 });
 
 /** Proposing a fund's terms (fees, limits, pauses): answered 202 with the proposal. */
@@ -275,7 +275,7 @@ export const adminProposeFundTerms = defineEndpoint({
   body: fundTermsBody,
   response: proposalSchema,
   successStatus: 202,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'OPERATOR_OWN_ACCOUNT'],
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'OPERATOR_OWN_ACCOUNT', 'FUND_HOLDER_OPERATOR'],
 });
 
 /** The bodies the proposing endpoints take, for the record of the proposal. */

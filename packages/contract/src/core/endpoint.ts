@@ -24,8 +24,9 @@ export interface Endpoint<
   auth: 'session' | 'public';
   /**
    * Admin endpoints: the operator permission the caller's role must hold (admin/roles.ts). The server
-   * answers 403 `FORBIDDEN` to investors and roles without it, and 403 `TWO_FACTOR_REQUIRED` to an
-   * operator whose two-factor is off.
+   * answers 403 `FORBIDDEN` to investors, roles without it and frozen operators, and 403
+   * `TWO_FACTOR_REQUIRED` to an operator whose two-factor is off. Every admin endpoint has its four-eyes
+   * rule in admin/four-eyes.ts, or the server does not register it.
    */
   permission?: Permission;
   params?: P;

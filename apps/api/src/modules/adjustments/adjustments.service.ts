@@ -1,13 +1,18 @@
 /**
  * Manual adjustments with maker-checker (issue 5, decision 019).
  *
- * propose (maker, money.adjust): [tx: idempotency claim → not the maker's own account → the user exists →
- *                                the adjustment, Pending] (nothing is posted)
- * approve (checker, money.adjust): [tx: row lock → Pending → not the maker → not the checker's own account
- *                                → the user's row (FOR SHARE: frozen or not, recorded) → one journal
- *                                (credit: adjustments → user available; debit: user available →
- *                                adjustments) → Approved]
+ * propose (maker, money.adjust): [tx: idempotency claim → the user exists → the adjustment, Pending]
+ *                                (nothing is posted)
+ * approve (checker, money.adjust): [tx: row lock → Pending → the user's row (FOR SHARE: frozen or not,
+ *                                recorded) → one journal (credit: adjustments → user available; debit:
+ *                                user available → adjustments) → Approved]
  * reject (any money.adjust, the maker too: it moves nothing): [tx: row lock → Pending → Rejected]
+ *
+ * Who may do each is the four-eyes guard's (decision 028), before any of this runs: never about the
+ * operator's own wallet or a user sharing a bank account or payment ID with them (`OPERATOR_OWN_ACCOUNT`),
+ * never approved by its maker (`SAME_OPERATOR`). Neither the maker nor the user of an adjustment ever
+ * changes, so the guard's reading holds in the transaction; the database refuses an approved row whose
+ * checker is its maker all the same.
  *
  * A debit the user's available balance does not cover fails the posting (the database's CHECK) with
  * `INSUFFICIENT_BALANCE`: the whole transaction rolls back, the adjustment stays Pending, and the refused
@@ -100,9 +105,6 @@ export async function proposeAdjustment(
       tx,
       { userId: input.operatorId, key: input.idempotencyKey, operation: 'adminProposeAdjustment', request: body },
       async () => {
-        if (body.userId === input.operatorId) {
-          throw new AppError('OPERATOR_OWN_ACCOUNT', 'An operator cannot adjust their own wallet');
-        }
         const subject = await findSubject(tx, body.userId);
         if (!subject) throw new AppError('NOT_FOUND', 'No such user');
         const a = await insertAdjustment(tx, {
@@ -143,7 +145,7 @@ async function legsOf(
 }
 
 /**
- * A checker (not the maker, not the account's owner) approves a pending adjustment under its row lock:
+ * A checker (not the maker, not the account's owner: the guard) approves a pending adjustment under its row lock:
  * one `ManualAdjustment` journal, the decision and its audit record, in one transaction. Of two checkers
  * at once exactly one wins; the other gets `REQUEST_ALREADY_REVIEWED`.
  */
@@ -153,12 +155,6 @@ export async function approveAdjustment(deps: AdjustmentsDeps, input: OperatorAc
       const a = await findAdjustment(tx, input.adjustmentId, { lock: true });
       if (!a) throw new AppError('NOT_FOUND', 'No such adjustment');
       if (a.status !== 'Pending') throw new AppError('REQUEST_ALREADY_REVIEWED', 'The adjustment was already decided');
-      if (a.makerId === input.operatorId) {
-        throw new AppError('SAME_OPERATOR', 'Another operator must approve this adjustment');
-      }
-      if (a.userId === input.operatorId) {
-        throw new AppError('OPERATOR_OWN_ACCOUNT', 'An operator cannot adjust their own wallet');
-      }
       const subject = await findSubject(tx, a.userId, { share: true });
       if (!subject) throw new AppError('NOT_FOUND', 'No such user');
       const userFrozen = subject.frozenAt !== null;

@@ -41,8 +41,10 @@ export async function loadAccess(db: Db, userId: string): Promise<Access | null>
 }
 
 /**
- * Role checks for admin routes: investors and roles without the permission get 403 `FORBIDDEN`; an
- * operator whose two-factor is off gets 403 `TWO_FACTOR_REQUIRED` (operators log in with two factors).
+ * Role checks for admin routes: investors and roles without the permission get 403 `FORBIDDEN`; so does a
+ * frozen operator, on every console endpoint, reads included (issue 15, decision 028: frozen means
+ * frozen; the cached access is forgotten on every instance when the freeze commits); an operator whose
+ * two-factor is off gets 403 `TWO_FACTOR_REQUIRED` (operators log in with two factors).
  */
 export const accessPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; bus: InvalidationBus }) => {
@@ -61,6 +63,7 @@ export const accessPlugin = fp(
       if (!access || !isOperatorRole(access.role) || !can(access.role, permission)) {
         throw new AppError('FORBIDDEN', 'You do not have access to this operation');
       }
+      if (access.isFrozen) throw new AppError('FORBIDDEN', 'A frozen operator has no access to the console');
       if (!access.twoFactorEnabled) throw new AppError('TWO_FACTOR_REQUIRED', 'Turn two-factor on first');
       request.operator = access;
     });

@@ -15,6 +15,7 @@ import { users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { parseUserAgent } from '../../lib/user-agent';
+import { revokeUserSessions } from '../auth/sessions';
 import type { Access } from './access';
 import * as repo from './admin.repository';
 
@@ -188,20 +189,24 @@ export async function addUserNote(deps: AdminServiceDeps, actor: Actor, userId: 
 }
 
 /**
- * The target of an operator's action on an account, locked: not the operator themselves (403), and an
- * operator or admin only by an admin (403).
+ * The target of an operator's action on an account, locked: an operator or admin only by an admin (403).
+ * The operator's own account (and one sharing a bank account or payment ID with them) was refused by the
+ * four-eyes guard (`OPERATOR_OWN_ACCOUNT`, decision 028).
  */
 async function lockTarget(tx: DbOrTx, actor: Actor, userId: string) {
   const u = await repo.findUserById(tx, userId, true);
   if (!u) throw new AppError('NOT_FOUND');
-  if (u.id === actor.operator.userId) throw new AppError('FORBIDDEN', 'Operators do not act on their own account');
   if (u.role !== 'investor' && actor.operator.role !== 'admin') {
     throw new AppError('FORBIDDEN', 'Only an admin acts on an operator’s account');
   }
   return u;
 }
 
-/** Freezes (`frozen: true`) or unfreezes an account; a frozen one can log in and look, not move money. */
+/**
+ * Freezes (`frozen: true`) or unfreezes an account. A frozen investor can log in and look, not move
+ * money. A frozen operator has no console power at all and their sessions end now, on every instance
+ * (issue 15, decision 028).
+ */
 export async function setFrozen(
   deps: AdminServiceDeps,
   actor: Actor,
@@ -218,26 +223,30 @@ export async function setFrozen(
       frozenReason: input.frozen ? input.reason : null,
       updatedAt: now,
     });
+    const ended = input.frozen && u.role !== 'investor' ? await revokeUserSessions(tx, u.id) : [];
     await writeAudit(tx, {
       action: input.frozen ? 'admin.user_frozen' : 'admin.user_unfrozen',
       actorUserId: actor.operator.userId,
       subjectType: 'user',
       subjectId: u.id,
       ip: actor.ip,
-      data: { reason: input.reason },
+      data: { reason: input.reason, ...(ended.length > 0 ? { sessionsEnded: ended.length } : {}) },
     });
   });
+  // Every instance forgets the user's access and sessions (an operator's were ended above).
   await deps.bus.publish({ kind: 'user', id: input.userId });
   return { ok: true as const };
 }
 
-/** An admin makes or unmakes an operator; nobody changes their own role (409). */
+/**
+ * An admin makes or unmakes an operator. Nobody changes their own role: the four-eyes guard refused it
+ * (`OPERATOR_OWN_ACCOUNT`, decision 028).
+ */
 export async function setUserRole(deps: AdminServiceDeps, actor: Actor, input: { userId: string; role: Role }) {
   const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
     const u = await repo.findUserById(tx, input.userId, true);
     if (!u) throw new AppError('NOT_FOUND');
-    if (u.id === actor.operator.userId) throw new AppError('CONFLICT', 'Nobody changes their own role');
     if (u.role === input.role) throw new AppError('CONFLICT', 'The user already has this role');
     await repo.updateUser(tx, u.id, { role: input.role, updatedAt: now });
     await writeAudit(tx, {

@@ -13,9 +13,14 @@ import { route } from '../../plugins/contract';
 import { findUser } from '../auth/auth.service';
 import { listWallets } from '../wallets/wallets.service';
 import { toAdminWithdrawal } from '../withdrawals/admin-view';
+import { firstApproversOf, type ReviewPolicy } from './review';
 
 /** One withdrawal as an operator reads it: the queue's view, the destination's card (masked) and the review. */
-export async function getAdminWithdrawal(db: Db, withdrawalId: string): Promise<AdminWithdrawalDetail> {
+export async function getAdminWithdrawal(
+  db: Db,
+  withdrawalId: string,
+  review: ReviewPolicy,
+): Promise<AdminWithdrawalDetail> {
   const [row] = await db
     .select({
       w: withdrawals,
@@ -31,7 +36,10 @@ export async function getAdminWithdrawal(db: Db, withdrawalId: string): Promise<
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'No such withdrawal');
   return {
-    ...toAdminWithdrawal(row.w, row),
+    ...toAdminWithdrawal(row.w, row, {
+      policy: review,
+      approvers: await firstApproversOf(db, [row.w.firstApprovedBy]),
+    }),
     cardNumberMasked: row.cardNumberMasked,
     reviewComment: row.w.reviewComment,
     reviewerId: row.w.reviewerId,
@@ -46,7 +54,7 @@ export async function listUserWallets(db: Db, userId: string): Promise<Wallet[]>
 }
 
 /** The money desk's read-only views (`money.read`); the queues and decisions live with their modules. */
-export function moneyDeskRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  route(app, adminGetWithdrawal, async ({ params }) => getAdminWithdrawal(deps.db, params.withdrawalId));
+export function moneyDeskRoutes(app: FastifyInstance, deps: { db: Db; review: ReviewPolicy }): void {
+  route(app, adminGetWithdrawal, async ({ params }) => getAdminWithdrawal(deps.db, params.withdrawalId, deps.review));
   route(app, adminListUserWallets, async ({ params }) => ({ items: await listUserWallets(deps.db, params.userId) }));
 }

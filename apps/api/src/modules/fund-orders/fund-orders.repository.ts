@@ -1,5 +1,9 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
-import type { PurchaseStatus, RedemptionStatus } from '@portal/contract/funds/funds';
+import {
+  unitCurrency as unitCurrencyOf,
+  type PurchaseStatus,
+  type RedemptionStatus,
+} from '@portal/contract/funds/funds';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
   deposits,
@@ -406,6 +410,26 @@ export async function findHolders(tx: DbOrTx, unitCurrency: string): Promise<{ u
         ORDER BY user_id`,
   );
   return rows.map((r) => ({ userId: r.user_id, units: BigInt(r.units) }));
+}
+
+/**
+ * Whether a user has a stake in a fund's price (issue 15, decision 028): units available or held for a
+ * waiting redemption (`U:<fund id>` balances above zero), or a purchase still to be priced (`Waiting`, or
+ * `PaymentPending` while its payment is checked), which a NAV not yet published would price.
+ */
+export async function holdsFundStake(tx: DbOrTx, userId: string, fundId: string): Promise<boolean> {
+  const [row] = await queryRows<{ stake: boolean }>(
+    tx,
+    sql`SELECT EXISTS (
+          SELECT 1 FROM ledger_accounts
+          WHERE user_id = ${userId}::uuid AND currency = ${unitCurrencyOf(fundId)}
+          GROUP BY user_id HAVING sum(balance) > 0
+        ) OR EXISTS (
+          SELECT 1 FROM fund_purchases
+          WHERE user_id = ${userId}::uuid AND fund_id = ${fundId}::uuid AND status IN ('Waiting', 'PaymentPending')
+        ) AS stake`,
+  );
+  return row?.stake === true;
 }
 
 // ————— dividends —————

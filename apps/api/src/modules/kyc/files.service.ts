@@ -164,8 +164,8 @@ export interface FileDownload {
 }
 
 /**
- * `GET /files/:fileId`: the file's owner, or an operator with two-factor on whose role holds the
- * purpose's `readPermission` (`kyc.read` for KYC files, `money.read` for deposit receipts; audited).
+ * `GET /files/:fileId`: the file's owner, or an operator with two-factor on, not frozen, whose role holds
+ * the purpose's `readPermission` (`kyc.read` for KYC files, `money.read` for deposit receipts; audited).
  * Anyone else gets 404, as if there were no such file.
  */
 export async function readFile(
@@ -187,7 +187,8 @@ export async function readFile(
       access !== null &&
       isOperatorRole(access.role) &&
       can(access.role, FILE_PURPOSES[f.purpose].readPermission) &&
-      access.twoFactorEnabled;
+      access.twoFactorEnabled &&
+      !access.isFrozen;
     if (!isReviewer) throw new AppError('NOT_FOUND');
   }
   const range = parseRange(input.rangeHeader, f.size);

@@ -41,19 +41,22 @@ export function offlineDepositsRoutes(app: FastifyInstance, deps: offline.Offlin
       (query.page - 1) * MONEY_PAGE_SIZE,
     );
     return {
-      items: rows.map((r) => offline.toAdminOfflineDeposit(r.d, r)),
+      items: await offline.toAdminOfflineDeposits(deps.db, rows, deps.review),
       total,
       page: query.page,
       pageSize: MONEY_PAGE_SIZE,
     };
   });
-  route(app, adminGetOfflineDeposit, async ({ params }) => offline.getAdminOfflineDeposit(deps.db, params.depositId));
+  route(app, adminGetOfflineDeposit, async ({ params }) =>
+    offline.getAdminOfflineDeposit(deps.db, params.depositId, deps.review),
+  );
   route(app, adminApproveOfflineDeposit, async ({ params, request }) =>
     offline.approveOfflineDeposit(deps.db, {
       operatorId: sessionOf(request).userId,
       depositId: params.depositId,
       ip: request.ip,
       now: now(),
+      review: deps.review,
     }),
   );
   route(app, adminRejectOfflineDeposit, async ({ params, body, request }) =>
@@ -64,6 +67,7 @@ export function offlineDepositsRoutes(app: FastifyInstance, deps: offline.Offlin
       comment: body.comment,
       ip: request.ip,
       now: now(),
+      review: deps.review,
     }),
   );
 }

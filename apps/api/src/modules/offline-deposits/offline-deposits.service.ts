@@ -5,7 +5,9 @@
  *                     caller's own `deposit_receipt` file → the deposit, Pending] (no money moves)
  * cancel (investor):  [tx: row lock → Pending → Canceled]
  * approve (operator): [tx: row lock → Pending → not frozen → one journal: bank_settlement −amount,
- *                     the user's IRT available +(amount − fee), fees +fee → Successful]
+ *                     the user's IRT available +(amount − fee), fees +fee → Successful]; above the
+ *                     review bound the first approval is recorded instead and it stays Pending until
+ *                     another operator approves (decision 028)
  * reject (operator):  [tx: row lock → Pending → Failed with a reason code]
  *
  * Every step writes its audit record in its transaction. A receipt (bank and number) and its photo are
@@ -34,6 +36,14 @@ import { violatedUniqueConstraint } from '../../lib/db-errors';
 import { assertCanMoveMoney } from '../../lib/guards';
 import { withIdempotency } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
+import { assertNotMaker } from '../admin/four-eyes-guard';
+import {
+  approvalsNeeded,
+  firstApproversOf,
+  reviewFieldsOf,
+  type FirstApprovers,
+  type ReviewPolicy,
+} from '../admin/review';
 import { findFile } from '../kyc/kyc.repository';
 import { systemAccountId } from '../ledger/ledger.repository';
 import { postJournal, userAccountId } from '../ledger/ledger.service';
@@ -49,6 +59,8 @@ import {
 export interface OfflineDepositsDeps {
   db: Db;
   now?: () => Date;
+  /** Two approvals above the configured amount (decision 028). */
+  review: ReviewPolicy;
 }
 
 const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
@@ -74,9 +86,12 @@ export function toOfflineDepositView(d: DepositRow): OfflineDeposit {
   };
 }
 
+type Owner = { mobile: string; firstName: string | null; lastName: string | null };
+
 export function toAdminOfflineDeposit(
   d: DepositRow,
-  owner: { mobile: string; firstName: string | null; lastName: string | null },
+  owner: Owner,
+  review: { policy: ReviewPolicy; approvers: FirstApprovers },
 ): AdminOfflineDeposit {
   return {
     ...toOfflineDepositView(d),
@@ -85,8 +100,28 @@ export function toAdminOfflineDeposit(
     reviewComment: d.reviewComment,
     reviewerId: d.reviewerId,
     reviewedAt: d.reviewedAt?.toISOString() ?? null,
+    ...reviewFieldsOf({ ...d, pending: d.status === 'Pending' }, review.approvers, review.policy),
     user: { id: d.userId, mobile: owner.mobile, firstName: owner.firstName, lastName: owner.lastName },
   };
+}
+
+/** Offline deposits as operators see them, their first approvers read at once. */
+export async function toAdminOfflineDeposits<R extends { d: DepositRow } & Owner>(
+  db: DbOrTx,
+  rows: readonly R[],
+  policy: ReviewPolicy,
+): Promise<AdminOfflineDeposit[]> {
+  const approvers = await firstApproversOf(
+    db,
+    rows.map((r) => r.d.firstApprovedBy),
+  );
+  return rows.map((r) => toAdminOfflineDeposit(r.d, r, { policy, approvers }));
+}
+
+/** One offline deposit as the console shows it (reads its owner and first approver). */
+async function adminViewOf(db: DbOrTx, d: DepositRow, policy: ReviewPolicy): Promise<AdminOfflineDeposit> {
+  const [view] = await toAdminOfflineDeposits(db, [{ d, ...(await findOwner(db, d.userId)) }], policy);
+  return view!;
 }
 
 /**
@@ -206,12 +241,15 @@ export interface OperatorAct {
   depositId: string;
   ip: string;
   now: Date;
+  review: ReviewPolicy;
 }
 
 /**
  * Approves a pending offline deposit under its row lock: one journal moves `amount` out of the bank
  * settlement account, `amount − fee` into the investor's IRT wallet and the fee to the fees account.
- * Of two operators deciding at once exactly one wins; the other gets `REQUEST_ALREADY_REVIEWED`.
+ * Of two operators deciding at once exactly one wins; the other gets `REQUEST_ALREADY_REVIEWED`. Above
+ * the review bound it takes two operators: the first approval is recorded and the deposit stays pending;
+ * the second, by another operator, credits it (the first approver again: `SAME_OPERATOR`).
  */
 export async function approveOfflineDeposit(db: Db, input: OperatorAct): Promise<AdminOfflineDeposit> {
   const row = await runMoneyTransaction(db, async (tx) => {
@@ -219,6 +257,24 @@ export async function approveOfflineDeposit(db: Db, input: OperatorAct): Promise
     if (!d) throw new AppError('NOT_FOUND');
     if (d.status !== 'Pending') throw new AppError('REQUEST_ALREADY_REVIEWED', 'The deposit was already decided');
     await assertCanMoveMoney(tx, d.userId, KYC_REQUIREMENT.invest);
+    if (approvalsNeeded(d.amount, input.review) === 2) {
+      if (d.firstApprovedBy === null) {
+        const first = await updateDeposit(tx, d.id, {
+          firstApprovedBy: input.operatorId,
+          firstApprovedAt: input.now,
+        });
+        await writeAudit(tx, {
+          action: 'deposit.offline.first_approved',
+          actorUserId: input.operatorId,
+          subjectType: 'user',
+          subjectId: d.userId,
+          ip: input.ip,
+          data: { depositId: d.id, amount: fromMinor(d.amount, 'IRT') },
+        });
+        return first;
+      }
+      assertNotMaker(input.operatorId, d.firstApprovedBy);
+    }
     const { fee, credited } = offlineDepositCredit(d.amount);
     const [bank, wallet, fees] = [
       await systemAccountId(tx, 'bank_settlement', 'IRT'),
@@ -254,11 +310,12 @@ export async function approveOfflineDeposit(db: Db, input: OperatorAct): Promise
         fee: fromMinor(fee, 'IRT'),
         credited: fromMinor(credited, 'IRT'),
         journalId: journal.journalId,
+        ...(d.firstApprovedBy ? { firstApprovedBy: d.firstApprovedBy } : {}),
       },
     });
     return updated;
   });
-  return toAdminOfflineDeposit(row, await findOwner(db, row.userId));
+  return adminViewOf(db, row, input.review);
 }
 
 /** Rejects a pending offline deposit under its row lock, with a reason code the investor sees. */
@@ -287,11 +344,15 @@ export async function rejectOfflineDeposit(
     });
     return updated;
   });
-  return toAdminOfflineDeposit(row, await findOwner(db, row.userId));
+  return adminViewOf(db, row, input.review);
 }
 
-export async function getAdminOfflineDeposit(db: Db, depositId: string): Promise<AdminOfflineDeposit> {
+export async function getAdminOfflineDeposit(
+  db: Db,
+  depositId: string,
+  policy: ReviewPolicy,
+): Promise<AdminOfflineDeposit> {
   const d = await findOfflineDeposit(db, depositId);
   if (!d) throw new AppError('NOT_FOUND');
-  return toAdminOfflineDeposit(d, await findOwner(db, d.userId));
+  return adminViewOf(db, d, policy);
 }

@@ -15,9 +15,9 @@ import {
 import { route } from '../../plugins/contract';
 import { findUser } from '../auth/auth.service';
 import { sessionOf } from '../auth/sessions';
-import { listWithdrawalsByStatus } from './withdrawals.repository';
+import { listWithdrawalsByStatus, type WithdrawalRow } from './withdrawals.repository';
 import * as withdrawals from './withdrawals.service';
-import { toAdminWithdrawal } from './admin-view';
+import { toAdminWithdrawals } from './admin-view';
 
 /** Withdrawals: the user's side (SPEC §2 "Withdraw") and the operators' queue. */
 export function withdrawalsRoutes(app: FastifyInstance, deps: withdrawals.WithdrawalsDeps): void {
@@ -54,7 +54,12 @@ export function withdrawalsRoutes(app: FastifyInstance, deps: withdrawals.Withdr
       MONEY_PAGE_SIZE,
       (query.page - 1) * MONEY_PAGE_SIZE,
     );
-    return { items: rows.map((r) => toAdminWithdrawal(r.w, r)), total, page: query.page, pageSize: MONEY_PAGE_SIZE };
+    return {
+      items: await toAdminWithdrawals(deps.db, rows, deps.review),
+      total,
+      page: query.page,
+      pageSize: MONEY_PAGE_SIZE,
+    };
   });
   route(app, adminApproveWithdrawal, async ({ params, request }) => {
     const row = await withdrawals.approveWithdrawal(deps.db, {
@@ -62,8 +67,9 @@ export function withdrawalsRoutes(app: FastifyInstance, deps: withdrawals.Withdr
       withdrawalId: params.withdrawalId,
       ip: request.ip,
       now: now(),
+      review: deps.review,
     });
-    return toAdminWithdrawal(row, await ownerOf(deps, row.userId));
+    return adminView(deps, row);
   });
   route(app, adminRejectWithdrawal, async ({ params, body, request }) => {
     const row = await withdrawals.rejectWithdrawal(deps.db, {
@@ -74,11 +80,14 @@ export function withdrawalsRoutes(app: FastifyInstance, deps: withdrawals.Withdr
       ip: request.ip,
       now: now(),
     });
-    return toAdminWithdrawal(row, await ownerOf(deps, row.userId));
+    return adminView(deps, row);
   });
 }
 
-async function ownerOf(deps: withdrawals.WithdrawalsDeps, userId: string) {
-  const u = await findUser(deps.db, userId);
-  return { mobile: u?.mobile ?? '', firstName: u?.firstName ?? null, lastName: u?.lastName ?? null };
+/** A decided (or first-approved) withdrawal as the console shows it. */
+async function adminView(deps: withdrawals.WithdrawalsDeps, row: WithdrawalRow) {
+  const u = await findUser(deps.db, row.userId);
+  const owner = { mobile: u?.mobile ?? '', firstName: u?.firstName ?? null, lastName: u?.lastName ?? null };
+  const [view] = await toAdminWithdrawals(deps.db, [{ w: row, ...owner }], deps.review);
+  return view!;
 }

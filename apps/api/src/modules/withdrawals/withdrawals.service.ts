@@ -5,7 +5,9 @@
  *          code or TOTP (a wrong one is counted and committed, the claim given back) → available → held
  *          → the withdrawal, Pending]
  * cancel (user) / reject (operator): Pending → Canceled / Rejected, held → available
- * approve (operator): Pending → Approved, paid at the next bank cycle (`payoutAt`)
+ * approve (operator): Pending → Approved, paid at the next bank cycle (`payoutAt`); above the review
+ *          bound the first approval is recorded and it stays Pending until another operator approves
+ *          (decision 028)
  * payout (job, every instance, SKIP LOCKED): Approved and due → held → bank settlement, Successful
  */
 import { randomUUID } from 'node:crypto';
@@ -31,6 +33,8 @@ import { maskMobile } from '../../lib/crypto';
 import { assertCanMoveMoney, assertMayMoveMoney, mayMoveMoneySql } from '../../lib/guards';
 import { releaseIdempotencyKey, replayOfTakenKey } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
+import { assertNotMaker } from '../admin/four-eyes-guard';
+import { approvalsNeeded, type ReviewPolicy } from '../admin/review';
 import { findUser, sendPhoneCode, type AuthDeps } from '../auth/auth.service';
 import { checkCode } from '../auth/codes';
 import { assertStepRowOpen, resetFailures } from '../auth/lockout';
@@ -55,7 +59,7 @@ import {
   type WithdrawalRow,
 } from './withdrawals.repository';
 
-export type WithdrawalsDeps = AuthDeps;
+export type WithdrawalsDeps = AuthDeps & { review: ReviewPolicy };
 
 const maskSheba = (sheba: string) => `${sheba.slice(0, 4)}…${sheba.slice(-4)}`;
 
@@ -326,16 +330,39 @@ export async function rejectWithdrawal(
   });
 }
 
-/** Approves a pending withdrawal: it is paid out at the next bank cycle. */
+/**
+ * Approves a pending withdrawal under its row lock: it is paid out at the next bank cycle. Above the
+ * review bound it takes two operators: the first approval is recorded and the withdrawal stays pending;
+ * the second, by another operator, decides it (the first approver again: `SAME_OPERATOR`). Of two
+ * reviews at once the row lock orders them; the second reads what the first wrote.
+ */
 export async function approveWithdrawal(
   db: Db,
-  input: { operatorId: string; withdrawalId: string; ip: string; now: Date },
+  input: { operatorId: string; withdrawalId: string; ip: string; now: Date; review: ReviewPolicy },
 ) {
   return runMoneyTransaction(db, async (tx) => {
     const w = await findWithdrawal(tx, input.withdrawalId, undefined, true);
     if (!w) throw new AppError('NOT_FOUND');
     if (w.status !== 'Pending') throw new AppError('REQUEST_ALREADY_REVIEWED', 'The withdrawal was already reviewed');
     await assertCanMoveMoney(tx, w.userId, KYC_REQUIREMENT.withdraw);
+    if (approvalsNeeded(w.amount, input.review) === 2) {
+      if (w.firstApprovedBy === null) {
+        const first = await updateWithdrawal(tx, w.id, {
+          firstApprovedBy: input.operatorId,
+          firstApprovedAt: input.now,
+        });
+        await writeAudit(tx, {
+          action: 'withdrawal.first_approved',
+          actorUserId: input.operatorId,
+          subjectType: 'withdrawal',
+          subjectId: w.id,
+          ip: input.ip,
+          data: { userId: w.userId, amount: fromMinor(w.amount, 'IRT') },
+        });
+        return first;
+      }
+      assertNotMaker(input.operatorId, w.firstApprovedBy);
+    }
     const payoutAt = nextBankCycle(input.now);
     const row = await updateWithdrawal(tx, w.id, {
       status: 'Approved',
@@ -349,7 +376,12 @@ export async function approveWithdrawal(
       subjectType: 'withdrawal',
       subjectId: w.id,
       ip: input.ip,
-      data: { userId: w.userId, amount: fromMinor(w.amount, 'IRT'), payoutAt: payoutAt.toISOString() },
+      data: {
+        userId: w.userId,
+        amount: fromMinor(w.amount, 'IRT'),
+        payoutAt: payoutAt.toISOString(),
+        ...(w.firstApprovedBy ? { firstApprovedBy: w.firstApprovedBy } : {}),
+      },
     });
     return row;
   });

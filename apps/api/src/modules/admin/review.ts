@@ -1,0 +1,65 @@
+/**
+ * Reviews of users' money requests by one or two operators (issue 15, decision 028; contract
+ * admin/review.ts): a withdrawal or offline deposit of more than the configured amount
+ * (`REVIEW_SECOND_OPERATOR_ABOVE_IRT`) takes two different operators' approvals. The first is recorded on
+ * the request (`first_approved_by`, `first_approved_at`) and leaves it pending; the second decides it.
+ */
+import { inArray } from 'drizzle-orm';
+import type { ReviewApproval } from '@portal/contract/admin/review';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+
+/** The review policy the server was started with. */
+export interface ReviewPolicy {
+  /** Requests of more than this many toman need two approvals. */
+  secondOperatorAbove: bigint;
+}
+
+/** How many approvals a request of `amount` toman needs. */
+export const approvalsNeeded = (amount: bigint, policy: ReviewPolicy): 1 | 2 =>
+  amount > policy.secondOperatorAbove ? 2 : 1;
+
+/** A request as its review sees it. */
+export interface Reviewable {
+  amount: bigint;
+  /** Still waiting for a decision. */
+  pending: boolean;
+  firstApprovedBy: string | null;
+  firstApprovedAt: Date | null;
+}
+
+export type FirstApprovers = Map<string, Omit<ReviewApproval, 'operatorId' | 'at'>>;
+
+/** The operators who gave these first approvals, by id. */
+export async function firstApproversOf(db: DbOrTx, ids: readonly (string | null)[]): Promise<FirstApprovers> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, mobile: users.mobile, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map(({ id, ...who }) => [id, who]));
+}
+
+/** `approvalsNeeded` and `firstApproval` of a request in the console (the first approval while it waits). */
+export function reviewFieldsOf(r: Reviewable, approvers: FirstApprovers, policy: ReviewPolicy) {
+  const who = r.firstApprovedBy ? approvers.get(r.firstApprovedBy) : undefined;
+  return {
+    approvalsNeeded: approvalsNeeded(r.amount, policy),
+    firstApproval:
+      r.pending && r.firstApprovedBy && r.firstApprovedAt
+        ? {
+            operatorId: r.firstApprovedBy,
+            mobile: who?.mobile ?? '',
+            firstName: who?.firstName ?? null,
+            lastName: who?.lastName ?? null,
+            at: r.firstApprovedAt.toISOString(),
+          }
+        : null,
+  };
+}
+
+/** The review fields of one request (reads its first approver). */
+export async function reviewOf(db: DbOrTx, r: Reviewable, policy: ReviewPolicy) {
+  return reviewFieldsOf(r, await firstApproversOf(db, [r.firstApprovedBy]), policy);
+}
