@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getDeposit, startGatewayDeposit, verifyGatewayDeposit } from '@portal/contract/wallet/deposits';
+import type { FastifyRequest } from 'fastify';
 import { route } from '../../plugins/contract';
 import { sessionOf } from '../auth/sessions';
 import * as deposits from './deposits.service';
@@ -8,9 +9,12 @@ import * as deposits from './deposits.service';
 export const DEPOSIT_RETURN_PATH = '/wallet/deposit';
 
 /** Toman deposits (SPEC §2 "Deposit"). */
-export function depositsRoutes(app: FastifyInstance, deps: deposits.DepositsDeps & { publicUrl?: string }): void {
+export function depositsRoutes(
+  app: FastifyInstance,
+  deps: deposits.DepositsDeps & { returnOrigin: (request: FastifyRequest) => string },
+): void {
   route(app, startGatewayDeposit, async ({ body, request, idempotencyKey }) => {
-    const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = deps.returnOrigin(request);
     return deposits.startGatewayDeposit(deps, {
       userId: sessionOf(request).userId,
       amount: body.amount,
