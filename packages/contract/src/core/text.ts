@@ -5,17 +5,23 @@ import { z } from 'zod';
  * phone-number rules with `validation.ts`.
  */
 
-/** C0 controls (NUL among them), DEL and C1 controls: nothing a form sends, and PostgreSQL cannot store NUL. */
-const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
-/** The same less line feed, carriage return and tab, which multi-line text holds. */
-const CONTROL_CHARACTER_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/**
+ * C0 controls (NUL among them), DEL and C1 controls: nothing a form sends, and PostgreSQL cannot store NUL.
+ * Multi-line text may hold line feeds, carriage returns and tabs.
+ */
+function isControl(code: number, multiline: boolean): boolean {
+  if (code <= 0x1f) return !(multiline && (code === 0x0a || code === 0x0d || code === 0x09));
+  return code >= 0x7f && code <= 0x9f;
+}
 
 /** The rule key (`validation.controlCharacters`) of a text with a control character in it. */
 export const CONTROL_CHARACTERS_RULE = 'controlCharacters';
 
 /** Whether `s` holds a control character; `multiline` text may hold `\n`, `\r` and `\t`. */
 export function hasControlCharacters(s: string, opts: { multiline?: boolean } = {}): boolean {
-  return (opts.multiline ? CONTROL_CHARACTER_BUT_LINES : CONTROL_CHARACTER).test(s);
+  const multiline = opts.multiline === true;
+  for (let i = 0; i < s.length; i++) if (isControl(s.charCodeAt(i), multiline)) return true;
+  return false;
 }
 
 /** The checks of the rule, one per kind of text; `isTextSchema` recognises them. */

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getDeposit, startGatewayDeposit, verifyGatewayDeposit } from '@portal/contract/wallet/deposits';
-import type { FastifyRequest } from 'fastify';
 import { route } from '../../plugins/contract';
 import { sessionOf } from '../auth/sessions';
 import * as deposits from './deposits.service';
