@@ -11,6 +11,9 @@ const flagOrAuto = () =>
     .default('auto')
     .transform((v): boolean | 'auto' => (v === 'auto' ? 'auto' : v === 'true' || v === '1'));
 
+/** Zarinpal's test gateway: its payments move no money, so production refuses it. */
+const ZARINPAL_SANDBOX_HOST = 'sandbox.zarinpal.com';
+
 /** Where the server listens when `HOST` is unset: every interface in production, this machine only elsewhere. */
 export const DEFAULT_HOST = { production: '0.0.0.0', other: '127.0.0.1' } as const;
 
@@ -40,7 +43,8 @@ const originSchema = z
 
 /**
  * The environment, parsed once. Nothing else reads `process.env`. Production refuses every demo adapter
- * (decision 030): the outbox SMS and mail, the local identity rules, the sandbox gateway and the demo seed;
+ * (decision 030): the outbox SMS and mail, the local identity rules, the sandbox gateway (and Zarinpal's)
+ * and the demo seed;
  * it requires `APP_SECRET` and an https `PUBLIC_URL`.
  */
 export const envSchema = z
@@ -111,6 +115,16 @@ export const envSchema = z
           code: 'custom',
           path: ['PAYMENT_PROVIDER'],
           message: 'the sandbox gateway is for development; set zarinpal',
+        });
+      if (
+        env.PAYMENT_PROVIDER === 'zarinpal' &&
+        URL.canParse(env.ZARINPAL_BASE_URL) &&
+        new URL(env.ZARINPAL_BASE_URL).hostname === ZARINPAL_SANDBOX_HOST
+      )
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ZARINPAL_BASE_URL'],
+          message: "Zarinpal's sandbox takes no money; use https://payment.zarinpal.com",
         });
       if (env.MAIL_PROVIDER === 'outbox')
         ctx.addIssue({

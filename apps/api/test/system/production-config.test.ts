@@ -66,6 +66,11 @@ describe('production refuses the demo adapters', () => {
     ['no mail provider', without('MAIL_PROVIDER'), /MAIL_PROVIDER: the outbox/],
     ['the sandbox gateway', { ...PRODUCTION, PAYMENT_PROVIDER: 'sandbox' }, /PAYMENT_PROVIDER: the sandbox/],
     ['no payment provider', without('PAYMENT_PROVIDER'), /PAYMENT_PROVIDER: the sandbox/],
+    [
+      "Zarinpal's sandbox",
+      { ...PRODUCTION, ZARINPAL_BASE_URL: 'https://sandbox.zarinpal.com' },
+      /ZARINPAL_BASE_URL: Zarinpal's sandbox/,
+    ],
     ['the demo data', { ...PRODUCTION, SEED_DEMO: 'true' }, /SEED_DEMO: the demo data/],
     ['no PUBLIC_URL', without('PUBLIC_URL'), /PUBLIC_URL: required in production/],
     ['a PUBLIC_URL over http', { ...PRODUCTION, PUBLIC_URL: 'http://portal.example' }, /PUBLIC_URL: must be https/],
