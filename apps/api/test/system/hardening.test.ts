@@ -64,13 +64,14 @@ describe('a malformed Origin is refused as cross-site', () => {
       });
       return [res.statusCode, res.json<{ code?: string }>().code ?? 'sent'];
     };
-    for (const refused of [
+    const refusedHeaders: Record<string, string>[] = [
       { origin: 'http://evil.example' },
       { origin: 'http://localhost:3001' },
       { origin: 'http://localhost:3000', 'sec-fetch-site': 'cross-site' },
       { origin: 'null', 'sec-fetch-site': 'cross-site' },
       { origin: 'null', 'sec-fetch-site': 'same-site' },
-    ]) {
+    ];
+    for (const refused of refusedHeaders) {
       expect(await call(refused), JSON.stringify(refused)).toEqual([403, 'FORBIDDEN']);
     }
     expect(await call({ origin: 'http://localhost:3000' })).toEqual([200, 'sent']);
