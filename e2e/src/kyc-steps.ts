@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core';
 import { logInWithPassword, secondsToNextStep, totpCode, typeCode, typeInto } from './account-steps';
 import { persianDigits, type Lng, type Translate } from './i18n';
 
-/** A valid Iranian national code (check digit by the standard algorithm), different each call. */
+/** A valid Iranian national code (check digit by the standard algorithm, serial not 000000), different each call. */
 export function validNationalCode(): string {
   for (;;) {
     const nine = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
-    if (/^(\d)\1{8}$/.test(nine)) continue;
+    if (/^(\d)\1{8}$/.test(nine) || nine.slice(3) === '000000') continue;
     const sum = [...nine].reduce((acc, d, i) => acc + Number(d) * (10 - i), 0) % 11;
     return nine + String(sum < 2 ? sum : 11 - sum);
   }

@@ -73,10 +73,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
-/** What the dev outbox "sent", newest first: to one number (as typed; the server normalises it), or to anyone. */
-export async function outbox(baseUrl: string, mobile?: string): Promise<OutboxMessage[]> {
-  const query = new URLSearchParams({ limit: '100' });
-  if (mobile !== undefined) query.set('mobile', mobile);
+/** What the dev outbox "sent" to one number (as typed; the server normalises it), newest first. */
+export async function outbox(baseUrl: string, mobile: string): Promise<OutboxMessage[]> {
+  const query = new URLSearchParams({ mobile, limit: '100' });
   const res = await fetch(`${baseUrl}/api/dev/outbox?${query.toString()}`);
   if (!res.ok) throw new Error(`GET /api/dev/outbox answered ${res.status}`);
   return ((await res.json()) as { items: OutboxMessage[] }).items;

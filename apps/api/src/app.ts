@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@portal/contract/core/constants';
+import { APP_VERSION, SESSION } from '@portal/contract/core/constants';
 import { AppError } from '@portal/contract/core/errors';
 import { createKavenegarSms } from './adapters/sms/kavenegar-sms';
 import { createOutboxSms } from './adapters/sms/outbox-sms';
@@ -47,6 +47,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsPlugin } from './modules/auth/sessions';
 import { devRoutes } from './modules/dev/dev.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { returnOrigin } from './lib/public-origin';
 import { API_PREFIX } from './plugins/contract';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -74,6 +75,31 @@ class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/**
+ * Whether a write may come from this request's page. Refused: what the browser calls cross-site, and an
+ * `Origin` that is not this server's host, including one that is not an http(s) origin at all (malformed:
+ * refused as cross-site, never an error). `Origin: null` (an opaque origin: a sandboxed frame, a file, a
+ * redirect) passes only when the browser vouches it is same-origin (`Sec-Fetch-Site: same-origin`), which
+ * is what a form of our own sends under `Referrer-Policy: no-referrer` (the sandbox gateway's page). No
+ * `Origin` (a client that is not a browser) passes: the session cookie is `SameSite=Lax`.
+ */
+export function isSameSiteWrite(
+  origin: string | undefined,
+  site: string | string[] | undefined,
+  host: string,
+): boolean {
+  if (site === 'cross-site') return false;
+  if (origin === undefined) return true;
+  if (origin === 'null') return site === 'same-origin';
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host;
 }
 
 export interface AppOptions {
@@ -148,14 +174,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(fastifyCookie);
+  // A signed-in answer is the user's own: no browser, proxy or CDN cache keeps it. That is every API answer
+  // to a request with a session (the session routes, and any other that carried the cookie) and every one
+  // that sets a cookie (after the cookie plugin's own hook has written them); an answer to a visitor without
+  // a session keeps its own caching.
+  app.addHook('onSend', async (request, reply) => {
+    if (
+      request.url.startsWith(`${API_PREFIX}/`) &&
+      (request.auth || request.cookies[SESSION.cookieName] || reply.hasHeader('set-cookie')) &&
+      !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
   await app.register(errorsPlugin, { onUnexpected: opts.onUnexpectedError });
 
   // A cross-site page may not drive state-changing calls (SameSite=Lax already keeps the cookie back).
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const site = request.headers['sec-fetch-site'];
-    const origin = request.headers.origin;
-    if (site === 'cross-site' || (origin && origin !== 'null' && new URL(origin).host !== request.host)) {
+    if (!isSameSiteWrite(request.headers.origin, request.headers['sec-fetch-site'], request.host)) {
       throw new AppError('FORBIDDEN', 'Cross-site request refused');
     }
   });
@@ -198,6 +235,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const cookie = { secure: env.COOKIE_SECURE };
   // Users' money requests above this take two reviewers (decision 028).
   const review = { secondOperatorAbove: env.REVIEW_SECOND_OPERATOR_ABOVE_IRT };
+  const gatewayReturnOrigin = returnOrigin({
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    host: env.HOST,
+  });
 
   await app.register(sessionsPlugin, { db: database.db, bus: database.bus });
   await app.register(accessPlugin, { db: database.db, bus: database.bus });
@@ -248,7 +289,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       db: database.db,
       payment,
       secret: opts.secret,
-      ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+      returnOrigin: gatewayReturnOrigin,
     });
     offlineDepositsRoutes(api, { db: database.db, review, ...(opts.now ? { now: opts.now } : {}) });
     userRequestsRoutes(api, { db: database.db });
@@ -273,7 +314,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       db: database.db,
       payment,
       ...(opts.now ? { now: opts.now } : {}),
-      ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+      returnOrigin: gatewayReturnOrigin,
     });
     if (!isProd) devRoutes(api, { db: database.db });
   });

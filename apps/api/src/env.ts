@@ -11,12 +11,48 @@ const flagOrAuto = () =>
     .default('auto')
     .transform((v): boolean | 'auto' => (v === 'auto' ? 'auto' : v === 'true' || v === '1'));
 
-/** The environment, parsed once. Nothing else reads `process.env`. */
+/** Zarinpal's test gateway: its payments move no money, so production refuses it. */
+const ZARINPAL_SANDBOX_HOST = 'sandbox.zarinpal.com';
+
+/** Where the server listens when `HOST` is unset: every interface in production, this machine only elsewhere. */
+export const DEFAULT_HOST = { production: '0.0.0.0', other: '127.0.0.1' } as const;
+
+/**
+ * An origin (`https://portal.example`, no path, query or credentials), kept without a trailing slash. Only
+ * the scheme is left to the caller: production wants https.
+ */
+const originSchema = z
+  .string()
+  .url()
+  .refine(
+    (v) => {
+      if (!URL.canParse(v)) return false;
+      const u = new URL(v);
+      return (
+        (u.protocol === 'https:' || u.protocol === 'http:') &&
+        !u.username &&
+        !u.password &&
+        u.pathname === '/' &&
+        !u.search &&
+        !u.hash
+      );
+    },
+    { message: 'an origin such as https://portal.example (no path, query or credentials)' },
+  )
+  .transform((v) => new URL(v).origin);
+
+/**
+ * The environment, parsed once. Nothing else reads `process.env`. Production refuses every demo adapter
+ * (decision 030): the outbox SMS and mail, the local identity rules, the sandbox gateway (and Zarinpal's)
+ * and the demo seed;
+ * it requires `APP_SECRET` and an https `PUBLIC_URL`.
+ */
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Unset: `DEFAULT_HOST` (loopback outside production). */
+    HOST: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
@@ -33,7 +69,8 @@ export const envSchema = z
     MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Portal <no-reply@portal.local>'),
-    IDENTITY_PROVIDER: z.enum(['local', 'jibit']).default('local'),
+    /** Unset: `local` outside production; production must name a real provider. */
+    IDENTITY_PROVIDER: z.enum(['local', 'jibit']).optional(),
     JIBIT_BASE_URL: z.string().url().default('https://napi.jibit.ir/ide'),
     JIBIT_API_KEY: z.string().optional(),
     JIBIT_SECRET_KEY: z.string().optional(),
@@ -50,9 +87,13 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /**
+     * The portal's public origin (`https://portal.example`), for the gateway's return address; required in
+     * production. Unset elsewhere: the request's origin, when its `Host` is one the server trusts
+     * (lib/public-origin.ts).
+     */
+    PUBLIC_URL: originSchema.optional(),
     /** The payment gateway of deposits: the built-in sandbox page (embedded, development) or Zarinpal. */
-    /** The portal's public origin (`https://portal.example`), for the gateway's return address; else the request's. */
-    PUBLIC_URL: z.string().url().optional(),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'zarinpal']).default('sandbox'),
     ZARINPAL_MERCHANT_ID: z.string().optional(),
     ZARINPAL_BASE_URL: z.string().url().default('https://payment.zarinpal.com'),
@@ -86,6 +127,44 @@ export const envSchema = z
           path: ['PAYMENT_PROVIDER'],
           message: 'the sandbox gateway is for development; set zarinpal',
         });
+      if (
+        env.PAYMENT_PROVIDER === 'zarinpal' &&
+        URL.canParse(env.ZARINPAL_BASE_URL) &&
+        new URL(env.ZARINPAL_BASE_URL).hostname === ZARINPAL_SANDBOX_HOST
+      )
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ZARINPAL_BASE_URL'],
+          message: "Zarinpal's sandbox takes no money; use https://payment.zarinpal.com",
+        });
+      if (env.MAIL_PROVIDER === 'outbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MAIL_PROVIDER'],
+          message: 'the outbox is for development (nothing is sent); set smtp',
+        });
+      if (env.IDENTITY_PROVIDER === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['IDENTITY_PROVIDER'],
+          message: 'required in production; set jibit (the local rules accept made-up identities)',
+        });
+      else if (env.IDENTITY_PROVIDER === 'local')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['IDENTITY_PROVIDER'],
+          message: 'the local rules accept made-up identities and cards; set jibit',
+        });
+      if (!env.PUBLIC_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: 'required in production: the https origin payers return to (https://portal.example)',
+        });
+      else if (!env.PUBLIC_URL.startsWith('https://'))
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be https in production' });
+      if (env.SEED_DEMO === true)
+        ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'the demo data is for development' });
     }
     if (env.PAYMENT_PROVIDER === 'zarinpal' && !env.ZARINPAL_MERCHANT_ID)
       ctx.addIssue({
@@ -105,7 +184,12 @@ export const envSchema = z
       });
     if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY)
       ctx.addIssue({ code: 'custom', path: ['KAVENEGAR_API_KEY'], message: 'required with SMS_PROVIDER=kavenegar' });
-  });
+  })
+  .transform((env) => ({
+    ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? DEFAULT_HOST.production : DEFAULT_HOST.other),
+    IDENTITY_PROVIDER: env.IDENTITY_PROVIDER ?? ('local' as const),
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 

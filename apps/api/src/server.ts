@@ -44,7 +44,8 @@ async function main() {
     adapters: { payment },
   });
 
-  const shouldSeed = env.SEED_DEMO === 'auto' ? !env.DATABASE_URL : env.SEED_DEMO;
+  // The demo is for development: `auto` seeds the embedded mode outside production (production refuses `true`).
+  const shouldSeed = env.SEED_DEMO === 'auto' ? !env.DATABASE_URL && env.NODE_ENV !== 'production' : env.SEED_DEMO;
   // The demo admin's login is public: only in the embedded mode, never in production.
   const demo = shouldSeed
     ? await seedDemo(database.db, {

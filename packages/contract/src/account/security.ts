@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { ANTI_PHISHING } from '../core/constants';
 import { defineEndpoint } from '../core/endpoint';
+import { textSchema } from '../core/text';
 
 export const securityEventTypeSchema = z.enum([
   'signed_up',
@@ -59,12 +60,10 @@ export const listSecurityEvents = defineEndpoint({
   errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED'],
 });
 
-export const antiPhishingPhraseSchema = z
-  .string()
-  .trim()
+export const antiPhishingPhraseSchema = textSchema()
   .min(ANTI_PHISHING.minLength, { message: 'min' })
   .max(ANTI_PHISHING.maxLength, { message: 'max' })
-  .refine((s) => ![...s].some((c) => c < ' ' || c === '<' || c === '>'), { message: 'antiPhishingChars' });
+  .refine((s) => !s.includes('<') && !s.includes('>'), { message: 'antiPhishingChars' });
 
 export const setAntiPhishingPhrase = defineEndpoint({
   id: 'setAntiPhishingPhrase',

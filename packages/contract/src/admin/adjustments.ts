@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { normalizeDigits } from '../core/digits';
 import { CURRENCY_SCALE, currencySchema, fromMinor, toMinor, type Currency } from '../core/money';
+import { textSchema } from '../core/text';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 
@@ -49,9 +50,7 @@ export const ADJUSTMENT_REASON_MAX_LENGTH = 1000;
 /** The largest adjustment, in minor units of any currency (keeps every sum far inside a PostgreSQL bigint). */
 export const ADJUSTMENT_MAX_MINOR = 10n ** 15n;
 
-const reasonText = z
-  .string()
-  .trim()
+const reasonText = textSchema({ multiline: true })
   .min(ADJUSTMENT_REASON_MIN_LENGTH, { message: 'min' })
   .max(ADJUSTMENT_REASON_MAX_LENGTH, { message: 'max' });
 

@@ -15,6 +15,7 @@ import {
   kycSubmissionSchema,
 } from '../kyc/kyc';
 import { PERMISSIONS, ROLES } from './roles';
+import { textSchema } from '../core/text';
 
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 export const ADMIN_PAGE_SIZE = 20;
@@ -64,7 +65,7 @@ export const searchUsers = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'users.read',
-  query: z.object({ q: z.string().trim().max(100).optional(), page }),
+  query: z.object({ q: textSchema().max(100).optional(), page }),
   response: pageOf(adminUserRowSchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });
@@ -111,7 +112,7 @@ export const getUser = defineEndpoint({
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
 });
 
-const reasonText = z.string().trim().min(3, { message: 'min' }).max(500, { message: 'max' });
+const reasonText = textSchema({ multiline: true }).min(3, { message: 'min' }).max(500, { message: 'max' });
 
 export const addUserNote = defineEndpoint({
   id: 'adminAddUserNote',
@@ -122,7 +123,9 @@ export const addUserNote = defineEndpoint({
   auth: 'session',
   permission: 'users.note',
   params: userId,
-  body: z.object({ text: z.string().trim().min(1, { message: 'required' }).max(2000, { message: 'max' }) }),
+  body: z.object({
+    text: textSchema({ multiline: true }).min(1, { message: 'required' }).max(2000, { message: 'max' }),
+  }),
   response: adminNoteSchema,
   successStatus: 201,
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'OPERATOR_OWN_ACCOUNT'],
@@ -257,7 +260,7 @@ export const rejectKyc = defineEndpoint({
   body: z.object({
     reason: z.enum(KYC_REJECT_REASONS, { message: 'select' }),
     /** Internal: operators read it, the investor does not. */
-    comment: z.string().trim().max(500, { message: 'max' }).optional(),
+    comment: textSchema({ multiline: true }).max(500, { message: 'max' }).optional(),
   }),
   response: adminKycDetailSchema,
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'KYC_ALREADY_REVIEWED', 'OPERATOR_OWN_ACCOUNT'],
@@ -291,7 +294,7 @@ export const searchAudit = defineEndpoint({
   query: z.object({
     userId: z.uuid({ message: 'format' }).optional(),
     actorId: z.uuid({ message: 'format' }).optional(),
-    action: z.string().trim().max(64).optional(),
+    action: textSchema().max(64).optional(),
     from: z.iso.date({ message: 'date' }).optional(),
     to: z.iso.date({ message: 'date' }).optional(),
     page,

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { STATEMENT_LINE_STATUSES, STATEMENT_RETURN_REASONS, depositByIdSchema } from '../wallet/deposit-by-id';
+import { textSchema } from '../core/text';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 
@@ -38,9 +39,11 @@ export type StatementRule = (typeof STATEMENT_RULES)[number];
 
 export const importBankStatementBody = z.object({
   /** The file's name, for the record. */
-  fileName: z.string().trim().min(1, { message: 'required' }).max(200, { message: 'max' }),
+  fileName: textSchema().min(1, { message: 'required' }).max(200, { message: 'max' }),
   /** The file's text. */
-  content: z.string().min(1, { message: 'statementEmpty' }).max(STATEMENT_MAX_CHARS, { message: 'statementTooLong' }),
+  content: textSchema({ multiline: true, trim: false })
+    .min(1, { message: 'statementEmpty' })
+    .max(STATEMENT_MAX_CHARS, { message: 'statementTooLong' }),
 });
 export type ImportBankStatementBody = z.input<typeof importBankStatementBody>;
 

@@ -33,11 +33,13 @@ import {
   FUND_PRESETS,
   fundRiskSchema,
   fundTypeSchema,
+  localizedMultilineTextSchema,
   localizedTextSchema,
   unitsStringSchema,
   type FundCurrency,
 } from '../funds/funds';
 import { normalizeAmountInput } from './adjustments';
+import { textSchema } from '../core/text';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
@@ -95,7 +97,7 @@ const percentSchema = z
 export const allocationInputSchema = z.object({ label: localizedTextSchema, percent: percentSchema });
 export const licenceInputSchema = z.object({
   title: localizedTextSchema,
-  number: z.string().trim().min(1, { message: 'required' }).max(100, { message: 'max' }),
+  number: textSchema().min(1, { message: 'required' }).max(100, { message: 'max' }),
   issuer: localizedTextSchema,
   issuedOn: isoDateSchema,
 });
@@ -138,7 +140,7 @@ const fundFields = {
   currency: z.enum(FUND_CURRENCIES, { message: 'select' }),
   name: localizedTextSchema,
   summary: localizedTextSchema,
-  about: localizedTextSchema,
+  about: localizedMultilineTextSchema,
   fees: fundFeesInputSchema,
   limits: fundLimitsInputSchema,
   buyingPaused: z.boolean(),
@@ -390,7 +392,7 @@ export const adminPublishFundNav = defineEndpoint({
 
 export const correctFundNavBody = publishFundNavBody.extend({
   /** Why, for the audit log. */
-  reason: z.string().trim().min(5, { message: 'min' }).max(1000, { message: 'max' }),
+  reason: textSchema({ multiline: true }).min(5, { message: 'min' }).max(1000, { message: 'max' }),
 });
 export type CorrectFundNavBody = z.input<typeof correctFundNavBody>;
 
@@ -440,7 +442,7 @@ export const adminListFundAnnouncements = defineEndpoint({
 export const publishFundAnnouncementBody = z.object({
   kind: z.enum(FUND_ANNOUNCEMENT_KINDS, { message: 'select' }),
   title: localizedTextSchema,
-  body: localizedTextSchema,
+  body: localizedMultilineTextSchema,
   requiresAgreement: z.boolean().default(false),
   documentUrl: urlSchema.nullable().default(null),
 });
@@ -516,7 +518,7 @@ export const adminListConsultations = defineEndpoint({
 
 export const resolveConsultationBody = z.object({
   status: z.enum(['Done', 'Canceled'], { message: 'select' }),
-  note: z.string().trim().max(1000, { message: 'max' }).optional(),
+  note: textSchema({ multiline: true }).max(1000, { message: 'max' }).optional(),
 });
 export type ResolveConsultationBody = z.input<typeof resolveConsultationBody>;
 

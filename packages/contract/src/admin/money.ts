@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { reviewFields } from './review';
 import { WITHDRAWAL_REJECT_REASONS, WITHDRAWAL_STATUSES, withdrawalSchema } from '../wallet/withdrawals';
+import { textSchema } from '../core/text';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 export const MONEY_PAGE_SIZE = 20;
@@ -80,7 +81,7 @@ export const adminRejectWithdrawal = defineEndpoint({
   params: withdrawalId,
   body: z.object({
     reason: z.enum(WITHDRAWAL_REJECT_REASONS, { message: 'select' }),
-    comment: z.string().trim().max(500, { message: 'max' }).optional(),
+    comment: textSchema({ multiline: true }).max(500, { message: 'max' }).optional(),
   }),
   response: adminWithdrawalSchema,
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED', 'OPERATOR_OWN_ACCOUNT'],

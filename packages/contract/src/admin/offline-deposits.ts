@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { reviewFields } from './review';
+import { textSchema } from '../core/text';
 import {
   OFFLINE_DEPOSIT_REJECT_REASONS,
   OFFLINE_DEPOSIT_STATUSES,
@@ -103,7 +104,7 @@ export const adminRejectOfflineDeposit = defineEndpoint({
   params: depositId,
   body: z.object({
     reason: z.enum(OFFLINE_DEPOSIT_REJECT_REASONS, { message: 'select' }),
-    comment: z.string().trim().max(500, { message: 'max' }).optional(),
+    comment: textSchema({ multiline: true }).max(500, { message: 'max' }).optional(),
   }),
   response: adminOfflineDepositSchema,
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED', 'OPERATOR_OWN_ACCOUNT'],

@@ -19,6 +19,7 @@ import { distributeFundDividendBody } from './fund-orders';
 import { correctFundNavBody, fundFeesInputSchema, fundLimitsInputSchema, publishFundNavBody } from './funds';
 import { PROPOSAL_KINDS, type ProposalKind } from './four-eyes';
 import type { Permission } from './roles';
+import { textSchema } from '../core/text';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
@@ -257,7 +258,7 @@ export const adminRejectProposal = defineEndpoint({
   auth: 'session',
   permission: 'proposals.decide',
   params: proposalId,
-  body: z.object({ reason: z.string().trim().min(10, { message: 'min' }).max(1000, { message: 'max' }) }),
+  body: z.object({ reason: textSchema({ multiline: true }).min(10, { message: 'min' }).max(1000, { message: 'max' }) }),
   response: proposalSchema,
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'REQUEST_ALREADY_REVIEWED', 'OPERATOR_OWN_ACCOUNT'],
 });

@@ -21,6 +21,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { countryCodeSchema, otpCodeSchema } from '../core/validation';
+import { textSchema } from '../core/text';
 
 /**
  * Purposes of one-time codes. A code is bound to its purpose (decision 006). Public `POST /auth/otp`
@@ -41,7 +42,7 @@ export const otpChannelSchema = z.enum(['sms', 'voice']);
 export type OtpChannel = z.infer<typeof otpChannelSchema>;
 
 /** The number as the user typed it (any digits, with or without +98/0); the server normalises it. */
-const mobileRaw = z.string().min(1, { message: 'required' }).max(32, { message: 'mobile' });
+const mobileRaw = textSchema().min(1, { message: 'required' }).max(32, { message: 'mobile' });
 
 export const requestOtpBody = z.object({
   mobile: mobileRaw,
@@ -90,7 +91,7 @@ export const verifyOtpBody = z.object({
   code: otpCodeSchema,
   rememberMe: z.boolean().default(false),
   /** Optional referral code from an invite link, used when the number is new. */
-  referralCode: z.string().max(64).optional(),
+  referralCode: textSchema().max(64).optional(),
 });
 export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
 

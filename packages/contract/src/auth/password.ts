@@ -22,6 +22,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { countryCodeSchema, isStrongPassword, otpCodeSchema, PASSWORD_MIN_LENGTH } from '../core/validation';
+import { textSchema } from '../core/text';
 import { loginResultSchema } from './auth';
 import { COMMON_PASSWORD_BASES } from './common-passwords';
 
@@ -61,8 +62,7 @@ export function isCommonPassword(p: string): boolean {
 }
 
 /** The password rules of SPEC §5, for the web form and the server alike. */
-export const passwordSchema = z
-  .string()
+export const passwordSchema = textSchema({ trim: false })
   .min(PASSWORD_MIN_LENGTH, { message: 'passwordMin' })
   .max(PASSWORD_MAX_LENGTH, { message: 'passwordMax' })
   .refine(isStrongPassword, { message: 'passwordWeak', abort: true })
@@ -73,9 +73,11 @@ export const passwordRepeatSchema = z
   .object({ password: passwordSchema, repeat: z.string() })
   .refine((v) => v.password === v.repeat, { message: 'passwordMismatch', path: ['repeat'] });
 
-const mobileRaw = z.string().min(1, { message: 'required' }).max(32, { message: 'mobile' });
+const mobileRaw = textSchema().min(1, { message: 'required' }).max(32, { message: 'mobile' });
 /** A password being checked (not chosen): any length up to the maximum, so old rules never lock anyone out. */
-const passwordInput = z.string().min(1, { message: 'required' }).max(PASSWORD_MAX_LENGTH, { message: 'passwordMax' });
+const passwordInput = textSchema({ trim: false })
+  .min(1, { message: 'required' })
+  .max(PASSWORD_MAX_LENGTH, { message: 'passwordMax' });
 
 export const loginWithPasswordBody = z.object({
   mobile: mobileRaw,
@@ -124,7 +126,7 @@ export const verifyPasswordReset = defineEndpoint({
 });
 
 export const resetPasswordBody = z.object({
-  resetToken: z.string().min(1).max(128),
+  resetToken: textSchema({ trim: false }).min(1).max(128),
   newPassword: passwordSchema,
   totpCode: otpCodeSchema.optional(),
 });

@@ -13,11 +13,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { otpCodeSchema } from '../core/validation';
+import { textSchema } from '../core/text';
 import { otpChannelSchema } from './auth';
 import { codeSentSchema } from './two-factor';
 
 export const stepUpBody = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('password'), password: z.string().min(1, { message: 'required' }).max(128) }),
+  z.object({
+    method: z.literal('password'),
+    password: textSchema({ trim: false }).min(1, { message: 'required' }).max(128),
+  }),
   z.object({ method: z.literal('otp'), code: otpCodeSchema }),
   z.object({ method: z.literal('totp'), code: otpCodeSchema }),
 ]);

@@ -20,9 +20,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { otpCodeSchema } from '../core/validation';
+import { textSchema } from '../core/text';
 import { loggedInSchema, otpChannelSchema } from './auth';
 
-const challengeToken = z.string().min(1).max(128);
+const challengeToken = textSchema({ trim: false }).min(1).max(128);
 
 export const verifyTwoFactorLoginBody = z.object({ challengeToken, code: otpCodeSchema });
 export const verifyTwoFactorLogin = defineEndpoint({

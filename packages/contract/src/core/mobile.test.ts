@@ -47,6 +47,45 @@ describe('normalizeMobile (Iran by default)', () => {
     expect(normalizeMobile(raw)).toBeNull();
   });
 
+  // The mobile ranges of libphonenumber's metadata for Iran (operators' allocations), prefix by prefix.
+  const allocated = [
+    ...['0900', '0901', '0902', '0903', '0904', '0905'],
+    ...['0910', '0911', '0912', '0913', '0914', '0915', '0916', '0917', '0918', '0919'],
+    ...['0920', '0921', '0922', '0923'],
+    ...['0930', '0931', '0932', '0933', '0934', '0935', '0936', '0937', '0938', '0939'],
+    ...['0990', '0991', '0992', '0993', '0994', '0996', '0999'],
+  ];
+  it.each(allocated)('accepts the allocated prefix %s', (prefix) => {
+    for (const rest of ['0000000', '1234567', '9999999']) {
+      expect(normalizeMobile(`${prefix}${rest}`), `${prefix}${rest}`).toBe(`+98${prefix.slice(1)}${rest}`);
+    }
+  });
+
+  const unallocated = [
+    ...['0906', '0907', '0908', '0909'],
+    ...['0924', '0925', '0926', '0927', '0928', '0929'],
+    ...Array.from({ length: 50 }, (_, i) => `09${40 + i}`),
+    '0997',
+  ];
+  it.each(unallocated)('refuses the prefix %s, which no operator uses', (prefix) => {
+    for (const rest of ['0000000', '1234567', '9999999']) {
+      expect(normalizeMobile(`${prefix}${rest}`), `${prefix}${rest}`).toBeNull();
+      expect(normalizeMobile(`+98${prefix.slice(1)}${rest}`), `+98${prefix.slice(1)}${rest}`).toBeNull();
+    }
+  });
+
+  it('refuses a 09 number outside every allocated range, in every form', () => {
+    for (const raw of ['09401234567', '+989501234567', '۰۹۸۰۱۲۳۴۵۶۷', '0098 960 123 4567', '9271234567']) {
+      expect(normalizeMobile(raw), raw).toBeNull();
+    }
+  });
+
+  it('refuses a foreign number that is not a mobile one', () => {
+    expect(normalizeMobile('+44 20 7946 0000')).toBeNull();
+    expect(normalizeMobile('+33 1 23 45 67 89')).toBeNull();
+    expect(normalizeMobile('+33 6 12 34 56 78')).toBe('+33612345678');
+  });
+
   it('accepts a foreign mobile number in E.164', () => {
     expect(normalizeMobile('+44 7911 123456')).toBe('+447911123456');
     expect(normalizeMobile('00447911123456')).toBe('+447911123456');

@@ -7,6 +7,7 @@ import {
   isStrongPassword,
   isValidNationalCode,
   mobileInputSchema,
+  nationalCodeSchema,
   otpCodeSchema,
 } from './validation';
 
@@ -35,6 +36,9 @@ describe('isValidNationalCode', () => {
     ['0067749827', 'wrong check digit'],
     ['1111111111', 'one repeated digit (its checksum happens to match)'],
     ['0000000000', 'all zeros'],
+    ['1230000003', 'serial 000000 (its check digit matches)'],
+    ['0010000003', 'serial 000000 (its check digit matches)'],
+    ['۴۵۶۰۰۰۰۰۰۱', 'serial 000000 in Persian digits (its check digit matches)'],
     ['123456789', 'nine digits'],
     ['12345678910', 'eleven digits'],
     ['123456789a', 'a letter'],
@@ -44,15 +48,30 @@ describe('isValidNationalCode', () => {
     expect(isValidNationalCode(code)).toBe(false);
   });
 
-  it('accepts exactly one check digit for every nine-digit prefix', () => {
+  it('accepts exactly one check digit for every nine-digit prefix, none when the serial is 000000', () => {
+    const nines = fc.oneof(
+      fc.stringMatching(/^\d{9}$/),
+      // The serial 000000 after any place code: rare among random prefixes, so drawn on purpose.
+      fc.stringMatching(/^\d{3}$/).map((place) => `${place}000000`),
+    );
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{9}$/), (nine) => {
+      fc.property(nines, (nine) => {
         const valid = [...'0123456789'].filter((d) => isValidNationalCode(nine + d));
         const expected = String(checkDigit(nine));
-        if (/^(\d)\1{8}$/.test(nine) && expected === nine[0]) expect(valid).toEqual([]);
+        if (nine.slice(3) === '000000') expect(valid).toEqual([]);
+        else if (/^(\d)\1{8}$/.test(nine) && expected === nine[0]) expect(valid).toEqual([]);
         else expect(valid).toEqual([expected]);
       }),
     );
+  });
+
+  it('refuses a code whose serial is 000000 in every place, and the schema answers rule nationalCode', () => {
+    for (let place = 0; place < 1000; place++) {
+      const nine = `${String(place).padStart(3, '0')}000000`;
+      expect(isValidNationalCode(nine + String(checkDigit(nine))), nine).toBe(false);
+    }
+    expect(nationalCodeSchema.safeParse('1230000003').error?.issues[0]?.message).toBe('nationalCode');
+    expect(nationalCodeSchema.parse('۱۲۳۰۰۰۰۰۱۱')).toBe('1230000011');
   });
 });
 

@@ -42,10 +42,13 @@ export function isStrongPassword(p: string): boolean {
   );
 }
 
-/** Iranian national code: 10 digits with the official check digit. */
+/**
+ * Iranian national code: 10 digits (a 3-digit place code, a 6-digit serial, a check digit) with the
+ * official check digit; no code is issued with the serial 000000 or with one digit repeated.
+ */
 export function isValidNationalCode(raw: string): boolean {
   const s = normalizeDigits(raw);
-  if (!/^\d{10}$/.test(s) || /^(\d)\1{9}$/.test(s)) return false;
+  if (!/^\d{10}$/.test(s) || /^(\d)\1{9}$/.test(s) || s.slice(3, 9) === '000000') return false;
   const digits = [...s].map(Number);
   const check = digits[9]!;
   const sum = digits.slice(0, 9).reduce((acc, d, i) => acc + d * (10 - i), 0) % 11;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { FundRisk, type UserRequestStatus } from '../core/enums';
+import { textSchema } from '../core/text';
 
 export const FUND_KINDS = ['gold', 'silver', 'staking', 'index', 'active', 'vip'] as const;
 export type FundKind = (typeof FUND_KINDS)[number];
@@ -76,12 +77,14 @@ export const CONSULTATION_PERIOD_HOURS: Record<ConsultationPeriod, [number, numb
 export const NAV_RANGES = ['1d', '1w', '1m', '1y', 'all'] as const;
 export type NavRange = (typeof NAV_RANGES)[number];
 
-/** Texts in the three interface languages, written by operators. */
-export const localizedTextSchema = z.object({
-  fa: z.string().trim().min(1, { message: 'required' }).max(4000),
-  ar: z.string().trim().min(1, { message: 'required' }).max(4000),
-  en: z.string().trim().min(1, { message: 'required' }).max(4000),
-});
+const localizedText = (multiline: boolean) => {
+  const one = () => textSchema({ multiline }).min(1, { message: 'required' }).max(4000);
+  return z.object({ fa: one(), ar: one(), en: one() });
+};
+/** Texts in the three interface languages, written by operators: one line each (names, titles, summaries). */
+export const localizedTextSchema = localizedText(false);
+/** The same, of several lines each (a fund's description, an announcement's body). */
+export const localizedMultilineTextSchema = localizedText(true);
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 /** A unit count on the wire: a decimal string with at most four decimals. */

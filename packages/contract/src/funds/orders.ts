@@ -30,6 +30,7 @@ import { TEHRAN_OFFSET_MS } from '../core/bank-calendar';
 import { CURRENCY_SCALE, fromMinor, toMinor, type Currency } from '../core/money';
 import { normalizeDigits } from '../core/digits';
 import { FUND_CURRENCIES, PURCHASE_STATUSES, REDEMPTION_STATUSES, unitsStringSchema } from './funds';
+import { textSchema } from '../core/text';
 
 /** How the investor pays for a purchase (SPEC §2: card or wallet balance). */
 export const PURCHASE_METHODS = ['wallet', 'card'] as const;
@@ -278,7 +279,7 @@ export const verifyFundPurchasePayment = defineEndpoint({
   tags: ['funds'],
   auth: 'session',
   params: purchaseIdParams,
-  body: z.object({ authority: z.string().min(1).max(200), status: z.enum(['OK', 'NOK']) }),
+  body: z.object({ authority: textSchema({ trim: false }).min(1).max(200), status: z.enum(['OK', 'NOK']) }),
   response: fundPurchaseSchema,
   errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'NOT_FOUND'],
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
+import { textSchema } from '../core/text';
 
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -41,15 +42,18 @@ export const listDevOutbox = defineEndpoint({
   id: 'listDevOutbox',
   method: 'GET',
   path: '/dev/outbox',
-  summary: 'Development only: messages the local SMS and mail adapters would have sent, newest first',
+  summary: 'Development only: messages the local SMS and mail adapters sent to one number or address, newest first',
   tags: ['dev'],
   auth: 'public',
-  query: z.object({
-    mobile: z.string().optional(),
-    /** Mail sent to this address (the embedded mode's mail outbox). */
-    email: z.string().optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
-  }),
+  /** One number or one address: the outbox never lists everyone's codes (rule `required` on `mobile`). */
+  query: z
+    .object({
+      mobile: textSchema().min(1, { message: 'required' }).max(32, { message: 'mobile' }).optional(),
+      /** Mail sent to this address (the embedded mode's mail outbox). */
+      email: textSchema().min(1, { message: 'required' }).max(254, { message: 'email' }).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    })
+    .refine((q) => q.mobile !== undefined || q.email !== undefined, { message: 'required', path: ['mobile'] }),
   response: z.object({ items: z.array(outboxMessageSchema) }),
   errors: ['VALIDATION_FAILED'],
 });

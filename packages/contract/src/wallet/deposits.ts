@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { normalizeDigits } from '../core/digits';
+import { textSchema } from '../core/text';
 
 /** Smallest gateway deposit, toman. */
 export const GATEWAY_DEPOSIT_MIN_TOMAN = 10_000n;
@@ -96,7 +97,7 @@ export const verifyGatewayDeposit = defineEndpoint({
   tags: ['wallet'],
   auth: 'session',
   params: z.object({ depositId: z.uuid({ message: 'format' }) }),
-  body: z.object({ authority: z.string().min(1).max(200), status: z.enum(['OK', 'NOK']) }),
+  body: z.object({ authority: textSchema({ trim: false }).min(1).max(200), status: z.enum(['OK', 'NOK']) }),
   response: depositSchema,
   errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'NOT_FOUND'],
 });

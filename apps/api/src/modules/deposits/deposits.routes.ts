@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getDeposit, startGatewayDeposit, verifyGatewayDeposit } from '@portal/contract/wallet/deposits';
 import { route } from '../../plugins/contract';
 import { sessionOf } from '../auth/sessions';
@@ -8,9 +8,12 @@ import * as deposits from './deposits.service';
 export const DEPOSIT_RETURN_PATH = '/wallet/deposit';
 
 /** Toman deposits (SPEC §2 "Deposit"). */
-export function depositsRoutes(app: FastifyInstance, deps: deposits.DepositsDeps & { publicUrl?: string }): void {
+export function depositsRoutes(
+  app: FastifyInstance,
+  deps: deposits.DepositsDeps & { returnOrigin: (request: FastifyRequest) => string },
+): void {
   route(app, startGatewayDeposit, async ({ body, request, idempotencyKey }) => {
-    const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = deps.returnOrigin(request);
     return deposits.startGatewayDeposit(deps, {
       userId: sessionOf(request).userId,
       amount: body.amount,

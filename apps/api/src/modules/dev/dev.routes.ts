@@ -6,18 +6,19 @@ import type { Db } from '../../db/client';
 import { devOutbox } from '../../db/schema';
 import { route } from '../../plugins/contract';
 
-/** Development only (never registered when NODE_ENV=production): what the outbox SMS adapter "sent". */
+/**
+ * Development only (never registered when NODE_ENV=production): what the outbox SMS and mail adapters
+ * "sent" to one number or one address. The contract requires one of them; there is no list of everyone's codes.
+ */
 export function devRoutes(app: FastifyInstance, deps: { db: Db }) {
   route(app, listDevOutbox, async ({ query }) => {
-    const mobile = query.mobile
-      ? (normalizeMobile(query.mobile) ?? query.mobile)
-      : query.email
-        ? query.email.trim().toLowerCase()
-        : undefined;
+    const to =
+      query.mobile !== undefined ? (normalizeMobile(query.mobile) ?? query.mobile) : query.email?.toLowerCase();
+    if (!to) return { items: [] };
     const rows = await deps.db
       .select()
       .from(devOutbox)
-      .where(mobile ? eq(devOutbox.mobile, mobile) : undefined)
+      .where(eq(devOutbox.mobile, to))
       .orderBy(desc(devOutbox.createdAt))
       .limit(query.limit);
     return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };

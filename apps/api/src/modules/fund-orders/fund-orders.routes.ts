@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   adminListFundDividends,
   adminListFundPurchases,
@@ -38,7 +38,10 @@ import { toPurchaseView, toRedemptionView } from './views';
 export const FUND_PURCHASE_RETURN_PATH = '/fund/purchase/payment';
 
 /** Buying and redeeming fund units (SPEC §2), holdings, and the operators' order lists and dividends. */
-export function fundOrdersRoutes(app: FastifyInstance, deps: purchases.FundOrdersDeps & { publicUrl?: string }): void {
+export function fundOrdersRoutes(
+  app: FastifyInstance,
+  deps: purchases.FundOrdersDeps & { returnOrigin: (request: FastifyRequest) => string },
+): void {
   const now = () => deps.now?.() ?? new Date();
 
   route(app, quoteFundPurchase, async ({ params, body, request }) =>
@@ -49,13 +52,14 @@ export function fundOrdersRoutes(app: FastifyInstance, deps: purchases.FundOrder
     }),
   );
   route(app, createFundPurchase, async ({ params, body, request, idempotencyKey }) => {
-    const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+    // Read (and refused when untrusted) only when the gateway needs it: a wallet purchase has no return.
+    const origin = body.method === 'card' ? deps.returnOrigin(request) : null;
     return purchases.createFundPurchase(deps, {
       userId: sessionOf(request).userId,
       fundId: params.fundId,
       body: { amount: body.amount, method: body.method },
       idempotencyKey,
-      returnUrl: (purchaseId) => `${origin}${FUND_PURCHASE_RETURN_PATH}/${purchaseId}`,
+      returnUrl: (purchaseId) => `${origin ?? deps.returnOrigin(request)}${FUND_PURCHASE_RETURN_PATH}/${purchaseId}`,
       ip: request.ip,
     });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CountryCode } from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/mobile';
 import { countryCodeSchema } from '@portal/contract/core/validation';
 import { loadMobileRules } from './phone';
 

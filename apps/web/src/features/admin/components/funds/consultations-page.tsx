@@ -53,7 +53,7 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
   const resolve = useResolveConsultation();
   const [note, setNote] = useState('');
   const titleId = useId();
-  const noteIssue = noteSchema.safeParse(note).success ? null : 'max';
+  const noteIssue = noteSchema.safeParse(note).error?.issues[0]?.message ?? null;
   const close = () => {
     if (resolve.isPending) return;
     resolve.reset();
@@ -100,7 +100,7 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
           minRows={2}
           disabled={resolve.isPending}
           error={noteIssue !== null}
-          helperText={noteIssue ? t('translation:validation.max') : t('funds.consultations.noteHint')}
+          helperText={noteIssue ? t(`translation:validation.${noteIssue}`) : t('funds.consultations.noteHint')}
           slotProps={{ htmlInput: { maxLength: 1000 } }}
           sx={{ mt: 1 }}
         />
