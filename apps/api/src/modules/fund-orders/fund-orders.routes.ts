@@ -3,7 +3,6 @@ import {
   adminListFundDividends,
   adminListFundPurchases,
   adminListFundRedemptions,
-  distributeFundDividend,
   FUND_ORDERS_ADMIN_PAGE_SIZE,
 } from '@portal/contract/admin/fund-orders';
 import {
@@ -39,8 +38,6 @@ export const FUND_PURCHASE_RETURN_PATH = '/fund/purchase/payment';
 
 /** Buying and redeeming fund units (SPEC §2), holdings, and the operators' order lists and dividends. */
 export function fundOrdersRoutes(app: FastifyInstance, deps: purchases.FundOrdersDeps & { publicUrl?: string }): void {
-  const now = () => deps.now?.() ?? new Date();
-
   route(app, quoteFundPurchase, async ({ params, body, request }) =>
     purchases.quoteFundPurchase(deps, {
       userId: sessionOf(request).userId,
@@ -142,16 +139,6 @@ export function fundOrdersRoutes(app: FastifyInstance, deps: purchases.FundOrder
       pageSize: FUND_ORDERS_ADMIN_PAGE_SIZE,
     };
   });
-  route(app, distributeFundDividend, async ({ params, body, request, idempotencyKey }) =>
-    dividends.distributeDividend(deps.db, {
-      operatorId: sessionOf(request).userId,
-      fundId: params.fundId,
-      perUnit: body.perUnit,
-      idempotencyKey,
-      ip: request.ip,
-      now: now(),
-    }),
-  );
   route(app, adminListFundDividends, async ({ params, query }) =>
     dividends.listFundDividends(deps.db, params.fundId, query.page),
   );
