@@ -192,12 +192,16 @@ describe('the pricing hook', () => {
       body: { navDate: '2025-06-12', nav: '1300' },
     });
     await expect(
-      proposals.proposeNavPublication(deps, { ...by(admin), fundId: f.id, body: { navDate: '2025-06-14', nav: '1300' } }),
+      proposals.proposeNavPublication(deps, {
+        ...by(admin),
+        fundId: f.id,
+        body: { navDate: '2025-06-14', nav: '1300' },
+      }),
     ).rejects.toMatchObject({ code: 'FUND_NAV_EXISTS' });
     await t.database.db.insert(fundNavs).values({ fundId: f.id, navDate: '2025-06-12', nav: 1_290n });
-    await expect(
-      proposals.approveProposal(deps, { ...by(approver), proposalId: late.id, log }),
-    ).rejects.toMatchObject({ code: 'FUND_NAV_EXISTS' });
+    await expect(proposals.approveProposal(deps, { ...by(approver), proposalId: late.id, log })).rejects.toMatchObject({
+      code: 'FUND_NAV_EXISTS',
+    });
     expect(seen).toHaveLength(1);
     await t.database.db.delete(fundNavs).where(and(eq(fundNavs.fundId, f.id), eq(fundNavs.navDate, '2025-06-12')));
     // nor does a correction (decision 022: orders priced before keep their price)
