@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Proposal } from '@portal/contract/admin/proposals';
@@ -37,7 +37,9 @@ export async function grantUnits(t: TestApp, userId: string, fundId: string, uni
 export async function quietInvestors(t: TestApp, n: number): Promise<string[]> {
   const rows = await t.database.db
     .insert(users)
-    .values(Array.from({ length: n }, () => ({ mobile: e164(newMobile()) })))
+    .values(
+      Array.from({ length: n }, () => ({ mobile: e164(newMobile()), referralCode: randomBytes(5).toString('hex') })),
+    )
     .returning({ id: users.id });
   return rows.map((r) => r.id);
 }
