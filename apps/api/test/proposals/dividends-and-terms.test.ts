@@ -53,7 +53,7 @@ async function takeBackUnits(userId: string, fundId: string, units: bigint) {
   const currency = unitCurrency(fundId);
   await runMoneyTransaction(t.database.db, async (tx) => {
     await postJournal(tx, {
-      refType: 'FundShareRedemption',
+      refType: 'FundShareRedeem',
       refId: randomUUID(),
       postings: [
         { accountId: await userAccountId(tx, userId, currency, 'available'), currency, amount: -units },

@@ -188,7 +188,11 @@ export interface StatementCredits {
  * matching credits by payment ID; a line it then returns instead, its sheba not the owner's, still counts:
  * who approves must not be one of them).
  */
-export async function statementCredits(tx: DbOrTx, parser: StatementParser, content: string): Promise<StatementCredits> {
+export async function statementCredits(
+  tx: DbOrTx,
+  parser: StatementParser,
+  content: string,
+): Promise<StatementCredits> {
   const lines = parser.parse(content);
   const known = await knownBankRefs(
     tx,

@@ -136,7 +136,12 @@ export async function getProposal(deps: ProposalsDeps, id: string): Promise<Prop
 
 export async function listProposals(
   deps: ProposalsDeps,
-  q: { status?: ProposalStatus | undefined; kind?: TableProposalKind | undefined; fundId?: string | undefined; page: number },
+  q: {
+    status?: ProposalStatus | undefined;
+    kind?: TableProposalKind | undefined;
+    fundId?: string | undefined;
+    page: number;
+  },
 ) {
   const { rows, total } = await listProposalRows(deps.db, {
     status: q.status,
@@ -156,6 +161,7 @@ type PayloadOf<K extends TableProposalKind> = Omit<Extract<ProposalPayload, { ki
 async function propose<K extends TableProposalKind>(
   tx: DbOrTx,
   input: OperatorAct & {
+    now: Date;
     kind: K;
     fund: FundRow | null;
     payload: PayloadOf<K>;
@@ -169,6 +175,7 @@ async function propose<K extends TableProposalKind>(
     payload: input.payload,
     content: input.content ?? null,
     proposedBy: input.operatorId,
+    proposedAt: input.now,
   });
   await writeAudit(tx, {
     action: 'proposal.proposed',
@@ -220,6 +227,7 @@ export async function proposeStatementImport(
   const row = await deps.db.transaction((tx) =>
     propose(tx, {
       ...input,
+      now: nowOf(deps),
       kind: 'bank_statement_import',
       fund: null,
       payload: { fileName: input.fileName },
@@ -239,6 +247,7 @@ export async function proposeNavPublication(
     const nav = await checkNavPublication(tx, deps, fund, input.body);
     return propose(tx, {
       ...input,
+      now: nowOf(deps),
       kind: 'nav_publish',
       fund,
       payload: { navDate: input.body.navDate, nav: fromMinor(nav, fund.currency) },
@@ -256,6 +265,7 @@ export async function proposeNavCorrection(
     const { old, nav } = await checkNavCorrection(tx, fund, input.body);
     return propose(tx, {
       ...input,
+      now: nowOf(deps),
       kind: 'nav_correction',
       fund,
       payload: { navDate: old.navDate, nav: fromMinor(nav, fund.currency), reason: input.body.reason },
@@ -291,7 +301,7 @@ export async function proposeDividend(
         if (dividendShares(holders, toMinor(perUnit, fund.currency)).length === 0) {
           throw new AppError('CONFLICT', 'No holder would receive anything');
         }
-        const row = await propose(tx, { ...input, kind: 'dividend', fund, payload: { perUnit } });
+        const row = await propose(tx, { ...input, now: nowOf(deps), kind: 'dividend', fund, payload: { perUnit } });
         return { proposalId: row.id };
       },
     ),
@@ -307,7 +317,7 @@ export async function proposeFundTerms(
   const row = await deps.db.transaction(async (tx) => {
     const fund = await fundToPropose(tx, input.fundId, input.operatorId);
     const { before, after } = checkFundTerms(fund, input.body);
-    return propose(tx, { ...input, kind: 'fund_terms', fund, payload: after, audit: { before } });
+    return propose(tx, { ...input, now: nowOf(deps), kind: 'fund_terms', fund, payload: after, audit: { before } });
   });
   return getProposal(deps, row.id);
 }
@@ -344,7 +354,10 @@ interface Outcome {
 /** A NAV moved beyond the bound takes an admin (a first NAV never does). */
 function assertAdminBound(previous: bigint | null, nav: bigint, role: Role): void {
   if (navNeedsAdmin(previous, nav) && role !== 'admin') {
-    throw new AppError('PROPOSAL_NEEDS_ADMIN', 'This NAV moves beyond the bound of an ordinary change: an admin must approve it');
+    throw new AppError(
+      'PROPOSAL_NEEDS_ADMIN',
+      'This NAV moves beyond the bound of an ordinary change: an admin must approve it',
+    );
   }
 }
 
