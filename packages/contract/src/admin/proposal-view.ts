@@ -144,9 +144,7 @@ export const proposalSchema = z.object({
   kind: z.enum(TABLE_PROPOSAL_KINDS),
   status: z.enum(PROPOSAL_STATUSES),
   /** The fund it is about (NAV, dividend, terms), else null. */
-  fund: z
-    .object({ id: z.string(), code: z.string(), name: localizedTextViewSchema, currency: z.string() })
-    .nullable(),
+  fund: z.object({ id: z.string(), code: z.string(), name: localizedTextViewSchema, currency: z.string() }).nullable(),
   payload: proposalPayloadSchema,
   /** Present while pending (what approving would do now) and null once decided. */
   effect: proposalEffectSchema.nullable(),
@@ -163,4 +161,3 @@ export const proposalSchema = z.object({
   resultId: z.string().nullable(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
-
