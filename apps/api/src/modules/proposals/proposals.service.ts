@@ -196,15 +196,14 @@ async function propose<K extends TableProposalKind>(
 }
 
 /** An operator who holds or is buying a fund's units prices and pays nothing of it (`FUND_HOLDER_OPERATOR`). */
-async function assertNotHolder(tx: DbOrTx, fundId: string, userId: string, who: 'proposer' | 'approver') {
-  if (await holdsOrBuysUnits(tx, userId, fundId)) {
-    throw new AppError(
-      'FUND_HOLDER_OPERATOR',
-      who === 'approver'
-        ? 'You hold units of this fund: another operator must approve this'
-        : 'The proposer holds units of this fund now: this proposal cannot take effect',
-    );
-  }
+async function assertNotHolder(tx: DbOrTx, fundId: string, userId: string, who: 'proposing' | 'approver' | 'proposer') {
+  if (!(await holdsOrBuysUnits(tx, userId, fundId))) return;
+  const message = {
+    proposing: 'You hold or are buying units of this fund: another operator must propose this',
+    approver: 'You hold or are buying units of this fund: another operator must approve this',
+    proposer: 'The proposer now holds or is buying units of this fund: this proposal cannot take effect',
+  }[who];
+  throw new AppError('FUND_HOLDER_OPERATOR', message);
 }
 
 /**
@@ -214,7 +213,7 @@ async function assertNotHolder(tx: DbOrTx, fundId: string, userId: string, who: 
 async function fundToPropose(tx: DbOrTx, fundId: string, operatorId: string): Promise<FundRow> {
   const fund = await findFund(tx, fundId, { lock: true });
   if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
-  await assertNotHolder(tx, fund.id, operatorId, 'proposer');
+  await assertNotHolder(tx, fund.id, operatorId, 'proposing');
   return fund;
 }
 
