@@ -12,8 +12,7 @@ import {
   type ProposalPayload,
 } from '@portal/contract/admin/proposals';
 import { divRound, fromMinor, toMinor } from '@portal/contract/core/money';
-import type { FundCurrency } from '@portal/contract/funds/funds';
-import { unitCurrency } from '@portal/contract/funds/funds';
+import { unitCurrency, type FundCurrency } from '@portal/contract/funds/funds';
 import { BPS, formatUnits, valueOfUnits } from '@portal/contract/funds/pricing';
 import { cleanPaymentId } from '@portal/contract/wallet/deposit-by-id';
 import type { StatementLine, StatementParser } from '../../adapters/settlement/settlement.port';
@@ -50,7 +49,7 @@ export function navNeedsAdmin(previous: bigint | null, nav: bigint): boolean {
 }
 
 /** The NAV a proposed one follows: the corrected NAV as it stands, or the latest before a publication's date. */
-export async function previousNavOf(
+async function previousNavOf(
   tx: DbOrTx,
   fundId: string,
   payload: Extract<ProposalPayload, { kind: 'nav_publish' | 'nav_correction' }>,
