@@ -36,6 +36,7 @@ import { userRequestsRoutes } from './modules/user-requests/user-requests.routes
 import { depositByIdRoutes } from './modules/deposit-by-id/deposit-by-id.routes';
 import { fundsRoutes } from './modules/funds/funds.routes';
 import { fundOrdersRoutes } from './modules/fund-orders/fund-orders.routes';
+import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { priceWaitingOrders } from './modules/fund-orders/pricing.service';
 import { createCsvStatementParser } from './adapters/settlement/csv-statement';
 import { createPayment } from './adapters/payment/create-payment';
@@ -239,6 +240,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     host: env.HOST,
   });
+  const statementParser = createCsvStatementParser();
 
   await app.register(sessionsPlugin, { db: database.db, bus: database.bus });
   await app.register(accessPlugin, { db: database.db, bus: database.bus });
@@ -293,28 +295,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     offlineDepositsRoutes(api, { db: database.db, review, ...(opts.now ? { now: opts.now } : {}) });
     userRequestsRoutes(api, { db: database.db });
-    depositByIdRoutes(api, {
-      db: database.db,
-      parser: createCsvStatementParser(),
-      ...(opts.now ? { now: opts.now } : {}),
-    });
+    depositByIdRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
     adminRoutes(api, { db: database.db, bus: database.bus, ...(opts.now ? { now: opts.now } : {}) });
     moneyDeskRoutes(api, { db: database.db, review });
     adjustmentsRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
     userLedgerRoutes(api, { db: database.db });
-    fundsRoutes(api, {
-      db: database.db,
-      ...(opts.now ? { now: opts.now } : {}),
-      // A published NAV prices the orders waiting for it (decision 022).
-      onNavPublished: async (fundId, navDate) => {
-        await priceWaitingOrders(database.db, { fundId, navDate, ...(opts.now ? { now: opts.now() } : {}) });
-      },
-    });
+    fundsRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
     fundOrdersRoutes(api, {
       db: database.db,
       payment,
       ...(opts.now ? { now: opts.now } : {}),
       returnOrigin: gatewayReturnOrigin,
+    });
+    proposalsRoutes(api, {
+      db: database.db,
+      parser: statementParser,
+      ...(opts.now ? { now: opts.now } : {}),
+      // An approved NAV prices the orders waiting for it (decision 022).
+      onNavPublished: async (fundId, navDate) => {
+        await priceWaitingOrders(database.db, { fundId, navDate, ...(opts.now ? { now: opts.now() } : {}) });
+      },
     });
     if (!isProd) devRoutes(api, { db: database.db });
   });

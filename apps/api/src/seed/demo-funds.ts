@@ -14,7 +14,9 @@
  *   publishes the NAV of every missing date up to today for each demo fund (`is_demo` only; operators'
  *   funds are never touched), continuing the walk from the fund's last NAV (a corrected one included),
  *   and then calls `onNavPublished` for each date so orders waiting for it are priced (decision 022).
- *   The server starts it only in the embedded mode (PGlite), when it seeded the demo.
+ *   The server starts it only in the embedded mode (PGlite), when it seeded the demo. It publishes
+ *   directly, not by proposal (decision 028): it is the server seeding openly labelled demo data, not an
+ *   operator's act, and it never touches an operator's fund.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

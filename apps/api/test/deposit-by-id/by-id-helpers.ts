@@ -4,6 +4,7 @@ import type { ImportResult } from '@portal/contract/admin/bank-statements';
 import type { DepositId } from '@portal/contract/wallet/deposit-by-id';
 import { queryRows } from '../../src/db/client';
 import { insertBankAccount } from '../../src/modules/bank-accounts/bank-accounts.repository';
+import { approvedByAnother } from '../helpers/admin';
 import type { TestApp } from '../helpers/app';
 import { sheba } from '../bank-accounts/bank-helpers';
 
@@ -52,10 +53,24 @@ export const importFile = (t: TestApp, cookie: string, content: string, fileName
     payload: { fileName, content },
   });
 
+/**
+ * A statement imported as the console does it since decision 028: proposed by `cookie`'s operator, then
+ * approved by a second one (the approval imports the lines and runs the matching). Answers what the import
+ * did: its lines, the new ones, and what the matching made of its lines.
+ */
 export async function imported(t: TestApp, cookie: string, content: string): Promise<ImportResult> {
-  const res = await importFile(t, cookie, content);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<ImportResult>();
+  const { resultId: importId } = await approvedByAnother(t, await importFile(t, cookie, content));
+  const [row] = await queryRows<ImportResult['matched'] & { lines_total: number; added: number }>(
+    t.database.db,
+    sql`SELECT i.lines AS lines_total, i.added,
+               (SELECT count(*)::int FROM bank_statement_lines l WHERE l.import_id = i.id AND l.status <> 'Pending') AS lines,
+               (SELECT count(*)::int FROM bank_statement_lines l WHERE l.import_id = i.id AND l.credited > 0) AS credited,
+               (SELECT count(*)::int FROM bank_statement_lines l WHERE l.import_id = i.id AND l.return_amount > 0) AS returning
+        FROM bank_statement_imports i WHERE i.id = ${importId}`,
+  );
+  expect(row, `import ${importId}`).toBeDefined();
+  const { lines_total: lines, added, ...matched } = row!;
+  return { importId: importId!, lines, added, duplicates: lines - added, matched };
 }
 
 export async function lineByRef(t: TestApp, ref: string) {

@@ -5,7 +5,7 @@ import { openDatabase, queryRows } from '../../src/db/client';
 import { cleanPaymentId } from '@portal/contract/wallet/deposit-by-id';
 import { insertImport, insertLines } from '../../src/modules/deposit-by-id/deposit-by-id.repository';
 import { matchStatementLines } from '../../src/modules/deposit-by-id/deposit-by-id.service';
-import { makeLevelOneInvestor, makeOperator } from '../helpers/admin';
+import { approvedByAnother, makeLevelOneInvestor, makeOperator } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { balanceOf, expectLedgerSound } from '../helpers/ledger';
 import { bankRef, importFile, paymentIdFor, shebaAccount, statement, type Transfer } from './by-id-helpers';
@@ -80,7 +80,7 @@ describe('matching on several instances at once (PostgreSQL)', () => {
     await expectLedgerSound(t.database.db);
   });
 
-  it('the same statement imported twice at once credits once', async () => {
+  it('the same statement imported three times at once credits once', async () => {
     const operator = await makeOperator(t, 'senior_operator');
     const u = await makeLevelOneInvestor(t);
     const acc = await shebaAccount(t, u.userId);
@@ -88,9 +88,19 @@ describe('matching on several instances at once (PostgreSQL)', () => {
     const content = statement(
       [1, 2, 3, 4].map(() => ({ toman: 1_000_000n, sheba: acc.sheba, paymentId, ref: bankRef() })),
     );
-    const results = await Promise.all([1, 2, 3].map(() => importFile(t, operator.cookie, content)));
-    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
-    expect(results.reduce((n, r) => n + r.json<{ added: number }>().added, 0)).toBe(4);
+    // Three proposals of one statement, approved at once by three operators (decision 028).
+    const proposed = await Promise.all([1, 2, 3].map(() => importFile(t, operator.cookie, content)));
+    const approvers = await Promise.all([1, 2, 3].map(() => makeOperator(t, 'senior_operator')));
+    const results = await Promise.all(proposed.map((p, i) => approvedByAnother(t, p, approvers[i])));
+    const [added] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT coalesce(sum(added), 0)::int AS n FROM bank_statement_imports
+          WHERE id IN (${sql.join(
+            results.map((r) => sql`${r.resultId}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    expect(added!.n).toBe(4);
     expect(await balanceOf(t.database.db, u.userId, 'IRT')).toBe(4n * 999_900n);
     await expectLedgerSound(t.database.db);
   });

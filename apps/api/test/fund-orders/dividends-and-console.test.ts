@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminFundPurchase, AdminFundRedemption, FundDividend } from '@portal/contract/admin/fund-orders';
+import type { Proposal } from '@portal/contract/admin/proposals';
 import { queryRows } from '../../src/db/client';
 import { runFundOrderJobs } from '../../src/modules/fund-orders/pricing.service';
-import { makeOperator, type TestUser } from '../helpers/admin';
+import { approvedByAnother, makeOperator, secondOperator, type TestUser } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { balanceOf, expectLedgerSound } from '../helpers/ledger';
 import {
@@ -23,7 +24,7 @@ import {
 
 /**
  * The operators' side (issue 6 "Operators"): dividends (`FundHolderDividendDistribution`) to every holder,
- * rounded down per holder; a fund's purchases and redemptions in the console; and the catch-up job that
+ * rounded down per holder, proposed by one operator and paid when a second approves (decision 028); a fund's purchases and redemptions in the console; and the catch-up job that
  * prices waiting orders whose NAV is out.
  */
 let t: TestApp;
@@ -41,7 +42,7 @@ afterAll(async () => {
 });
 
 describe('dividends', () => {
-  it('pays each holder ⌊units × per-unit ÷ 10⁴⌋ from the fund’s custody, one journal each, once per key', async () => {
+  it('pays each holder ⌊units × per-unit ÷ 10⁴⌋ from the fund’s custody, one journal each, proposed once per key', async () => {
     const fund = await createFund(t, { purchaseFixedFee: 5_000n });
     await publishNav(t, fund.id, 123_457n);
     const alice = await buyer(t, 1_000_000n);
@@ -58,10 +59,32 @@ describe('dividends', () => {
 
     const key = randomUUID();
     const res = await post(t, manager.cookie, `/admin/funds/${fund.id}/dividends`, { perUnit: '1,250' }, key);
-    expect(res.statusCode, res.body).toBe(201);
-    const d = res.json<FundDividend>();
+    // Proposed: nothing is paid until a second operator approves (decision 028).
+    expect(res.statusCode, res.body).toBe(202);
+    const proposal = res.json<Proposal>();
+    expect(proposal.payload).toEqual({ kind: 'dividend', perUnit: '1250' });
+    expect(await systemBalance(t.database.db, 'fund_custody', 'IRT')).toBe(custody0);
+    // The same request again: the same proposal, no second one; another body under the key is refused.
+    const twice = await post(t, manager.cookie, `/admin/funds/${fund.id}/dividends`, { perUnit: '1250' }, key);
+    expect([twice.statusCode, twice.json<Proposal>().id]).toEqual([202, proposal.id]);
+    expect(errorOf(await post(t, manager.cookie, `/admin/funds/${fund.id}/dividends`, { perUnit: '1' }, key))).toEqual([
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    ]);
+
+    const approved = await approvedByAnother(t, res);
+    const d = (await get(t, reader.cookie, `/admin/funds/${fund.id}/dividends`)).json<{ items: FundDividend[] }>()
+      .items[0]!;
+    expect(approved.resultId).toBe(d.id);
     // Alice ⌊80,594 × 1,250 ÷ 10⁴⌋ = 10,074; Bob ⌊40,094 × 1,250 ÷ 10⁴⌋ = 5,011; Carol ⌊15,794 × 1,250 ÷ 10⁴⌋ = 1,974
-    expect(d).toMatchObject({ fundId: fund.id, currency: 'IRT', perUnit: '1250', total: '17059', holders: 3 });
+    expect(d).toMatchObject({
+      fundId: fund.id,
+      currency: 'IRT',
+      perUnit: '1250',
+      total: '17059',
+      holders: 3,
+      createdBy: (await secondOperator(t)).userId,
+    });
     const wallets1 = await Promise.all([alice, bob, carol].map((u) => balanceOf(t.database.db, u.userId, 'IRT')));
     expect(wallets1.map((w, i) => w - wallets0[i]!)).toEqual([10_074n, 5_011n, 1_974n]);
     expect(await systemBalance(t.database.db, 'fund_custody', 'IRT')).toBe(custody0 - 17_059n);
@@ -84,13 +107,9 @@ describe('dividends', () => {
     );
     expect(audit!.n).toBe(1);
 
-    // The same request again: the first answer, nothing paid twice; another body under the key is refused.
+    // The same request once more after the approval: the same (approved) proposal, nothing paid twice.
     const again = await post(t, manager.cookie, `/admin/funds/${fund.id}/dividends`, { perUnit: '1250' }, key);
-    expect(again.json()).toEqual(d);
-    expect(errorOf(await post(t, manager.cookie, `/admin/funds/${fund.id}/dividends`, { perUnit: '1' }, key))).toEqual([
-      422,
-      'IDEMPOTENCY_KEY_REUSED',
-    ]);
+    expect(again.json<Proposal>()).toMatchObject({ id: proposal.id, status: 'Approved', resultId: d.id });
     expect(await systemBalance(t.database.db, 'fund_custody', 'IRT')).toBe(custody0 - 17_059n);
 
     const list = await get(t, reader.cookie, `/admin/funds/${fund.id}/dividends`);

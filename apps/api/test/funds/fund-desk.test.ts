@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminFund } from '@portal/contract/admin/funds';
 import { fundPurchases } from '../../src/db/schema';
-import { makeInvestor, makeOperator, type TestUser } from '../helpers/admin';
+import { approvedByAnother, makeInvestor, makeOperator, secondOperator, type TestUser } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
   auditCount,
@@ -20,7 +20,8 @@ import {
 /**
  * The operators' fund desk (issue 6): creating and editing funds with every field in three languages,
  * the rules of a fund's figures, the currency fixed once the fund has NAVs or orders, every write audited,
- * and only operators with the permission.
+ * and only operators with the permission. Fees, limits and pauses change by a proposal a second operator
+ * approves (issue 15, decision 028).
  */
 let t: TestApp;
 let admin: TestUser;
@@ -210,17 +211,21 @@ describe('creating a fund', () => {
 });
 
 describe('editing a fund', () => {
-  it('edits texts, fees, limits, pauses and publication; the audit keeps old and new values', async () => {
+  it('edits texts and publication; fees and pauses go through a proposal; the audit keeps old and new values', async () => {
     const f = await createFund(t, admin.cookie);
     const res = await call(t, admin.cookie, 'PATCH', `/admin/funds/${f.id}`, {
       name: txt('Renamed'),
       risk: 60,
-      fees: { purchaseFixedFee: '7000', managementFeeBps: 250, redeemFixedFee: '2000', performanceFeeBps: 1000 },
-      buyingPaused: true,
       published: false,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<AdminFund>()).toMatchObject({
+    const terms = await call(t, admin.cookie, 'POST', `/admin/funds/${f.id}/terms`, {
+      fees: { purchaseFixedFee: '7000', managementFeeBps: 250, redeemFixedFee: '2000', performanceFeeBps: 1000 },
+      buyingPaused: true,
+    });
+    const approved = await approvedByAnother(t, terms);
+    const got = (await call(t, admin.cookie, 'GET', `/admin/funds/${f.id}`)).json<AdminFund>();
+    expect(got).toMatchObject({
       name: txt('Renamed'),
       risk: 60,
       fees: { purchaseFixedFee: '7000', managementFeeBps: 250 },
@@ -229,18 +234,55 @@ describe('editing a fund', () => {
       published: false,
       limits: f.limits,
     });
-    const [audit] = await auditOf(t.database.db, 'fund.updated', f.id);
-    expect(audit).toMatchObject({ actorUserId: admin.userId });
-    expect((audit!.data as { changed: string[] }).changed.sort()).toEqual(
-      ['buyingPaused', 'managementFeeBps', 'name', 'published', 'purchaseFixedFee', 'risk'].sort(),
-    );
-    expect((audit!.data as { changes: unknown }).changes).toEqual({
-      buyingPaused: { from: false, to: true },
-      managementFeeBps: { from: 200, to: 250 },
+    const [edit, approval] = await auditOf(t.database.db, 'fund.updated', f.id);
+    expect(edit).toMatchObject({ actorUserId: admin.userId });
+    expect((edit!.data as { changed: string[] }).changed.sort()).toEqual(['name', 'published', 'risk'].sort());
+    expect((edit!.data as { changes: unknown }).changes).toEqual({
       published: { from: true, to: false },
-      purchaseFixedFee: { from: '5000', to: '7000' },
       risk: { from: 35, to: 60 },
     });
+    expect(approval).toMatchObject({
+      actorUserId: (await secondOperator(t)).userId,
+      data: { proposalId: approved.id, proposedBy: admin.userId },
+    });
+    expect((approval!.data as { changed: string[] }).changed.sort()).toEqual(
+      ['buyingPaused', 'managementFeeBps', 'purchaseFixedFee'].sort(),
+    );
+    expect((approval!.data as { changes: unknown }).changes).toEqual({
+      buyingPaused: { from: false, to: true },
+      managementFeeBps: { from: 200, to: 250 },
+      purchaseFixedFee: { from: '5000', to: '7000' },
+    });
+  });
+
+  it('an edit cannot change fees, limits or the pauses (termsByProposal); nothing changes', async () => {
+    const f = await createFund(t, admin.cookie);
+    const row = await fundRow(t.database.db, f.id);
+    const before = await auditCount(t.database.db);
+    const res = await call(t, admin.cookie, 'PATCH', `/admin/funds/${f.id}`, {
+      risk: 60,
+      fees: { purchaseFixedFee: '7000', managementFeeBps: 250, redeemFixedFee: '2000', performanceFeeBps: 1000 },
+      limits: { minPurchase: '200000', maxPurchase: null, minRedeemUnits: '1' },
+      buyingPaused: true,
+      redeemingPaused: true,
+    });
+    expect(errorOf(res)).toEqual([400, 'VALIDATION_FAILED']);
+    expect(issuesOf(res).sort()).toEqual(
+      [
+        'body.fees termsByProposal',
+        'body.limits termsByProposal',
+        'body.buyingPaused termsByProposal',
+        'body.redeemingPaused termsByProposal',
+      ].sort(),
+    );
+    // fees with the currency the fund already has are no change of currency
+    const same = await call(t, admin.cookie, 'PATCH', `/admin/funds/${f.id}`, {
+      currency: 'IRT',
+      fees: { purchaseFixedFee: '0', managementFeeBps: 0, redeemFixedFee: '0', performanceFeeBps: 0 },
+    });
+    expect(issuesOf(same)).toEqual(['body.fees termsByProposal']);
+    expect(await fundRow(t.database.db, f.id)).toEqual(row);
+    expect(await auditCount(t.database.db)).toBe(before);
   });
 
   it('an edit that changes nothing writes no audit record', async () => {
@@ -255,7 +297,7 @@ describe('editing a fund', () => {
     const f = await createFund(t, admin.cookie);
     const row = await fundRow(t.database.db, f.id);
     const before = await auditCount(t.database.db);
-    const res = await call(t, admin.cookie, 'PATCH', `/admin/funds/${f.id}`, {
+    const res = await call(t, admin.cookie, 'POST', `/admin/funds/${f.id}/terms`, {
       buyingPaused: true,
       fees: { purchaseFixedFee: '100000', managementFeeBps: 0, redeemFixedFee: '0', performanceFeeBps: 0 },
     });
@@ -265,6 +307,8 @@ describe('editing a fund', () => {
     expect(await auditCount(t.database.db)).toBe(before);
     const empty = await call(t, admin.cookie, 'PATCH', `/admin/funds/${f.id}`, {});
     expect(issuesOf(empty)).toEqual(['body required']);
+    const noTerms = await call(t, admin.cookie, 'POST', `/admin/funds/${f.id}/terms`, {});
+    expect(issuesOf(noTerms)).toEqual(['body required']);
   });
 
   it("a code taken by another fund is refused; the fund's own code is fine", async () => {
@@ -348,6 +392,7 @@ describe('who may', () => {
       ['PATCH', `/admin/funds/${f.id}`, { risk: 10 }],
       ['POST', `/admin/funds/${f.id}/navs`, { navDate: '2025-01-01', nav: '1000' }],
       ['POST', `/admin/funds/${f.id}/navs/corrections`, { navDate: '2025-01-01', nav: '1000', reason: 'typo fix' }],
+      ['POST', `/admin/funds/${f.id}/terms`, { buyingPaused: true }],
       ['POST', `/admin/funds/${f.id}/announcements`, { kind: 'report', title: txt('T'), body: txt('B') }],
     ];
     const before = await auditCount(t.database.db);
@@ -366,8 +411,11 @@ describe('who may', () => {
   it('a senior operator manages funds', async () => {
     const senior = await makeOperator(t, 'senior_operator');
     const f = await createFund(t, senior.cookie);
-    expect((await call(t, senior.cookie, 'PATCH', `/admin/funds/${f.id}`, { redeemingPaused: true })).statusCode).toBe(
-      200,
+    expect((await call(t, senior.cookie, 'PATCH', `/admin/funds/${f.id}`, { risk: 60 })).statusCode).toBe(200);
+    await approvedByAnother(
+      t,
+      await call(t, senior.cookie, 'POST', `/admin/funds/${f.id}/terms`, { redeemingPaused: true }),
     );
+    expect(await fundRow(t.database.db, f.id)).toMatchObject({ risk: 60, redeemingPaused: true });
   });
 });

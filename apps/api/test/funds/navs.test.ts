@@ -1,20 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminFund, AdminFundNav } from '@portal/contract/admin/funds';
-import { publishFundNavBody } from '@portal/contract/admin/funds';
+import type { Proposal } from '@portal/contract/admin/proposals';
 import { AppError } from '@portal/contract/core/errors';
-import { correctFundNav, publishFundNav } from '../../src/modules/funds/fund-desk.service';
-import { makeOperator, type TestUser } from '../helpers/admin';
+import { createCsvStatementParser } from '../../src/adapters/settlement/csv-statement';
+import { fundNavs } from '../../src/db/schema';
+import * as proposals from '../../src/modules/proposals/proposals.service';
+import { approvedByAnother, approveProposal, makeOperator, secondOperator, type TestUser } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { auditCount, auditOf, call, createFund, errorOf, issuesOf, navsOf } from './fund-helpers';
 
 /**
  * Publishing and correcting the daily NAV (decision 022): one NAV per fund and Tehran date, never a future
  * date, in the fund currency's scale; a correction is audited with the old and new value and the reason.
- * A publication calls the pricing hook after its transaction commits; a correction does not.
+ * Each is proposed by one operator and made when a second approves (decision 028). An approved publication
+ * calls the pricing hook after its transaction commits; a correction does not.
  */
 let t: TestApp;
 let admin: TestUser;
+let approver: TestUser;
 let irt: AdminFund;
 let usdt: AdminFund;
 
@@ -25,6 +30,7 @@ beforeAll(async () => {
   t = await createTestApp();
   t.clock.now = NOW;
   admin = await makeOperator(t, 'admin');
+  approver = await secondOperator(t);
   irt = await createFund(t, admin.cookie);
   usdt = await createFund(t, admin.cookie, {
     currency: 'USDT',
@@ -36,26 +42,42 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Proposes a NAV (answered 202 with the proposal, or refused). */
 const publish = (fundId: string, body: Record<string, unknown>) =>
   call(t, admin.cookie, 'POST', `/admin/funds/${fundId}/navs`, body);
 const correct = (fundId: string, body: Record<string, unknown>) =>
   call(t, admin.cookie, 'POST', `/admin/funds/${fundId}/navs/corrections`, body);
 
+/** A fund's NAV of a date as the console lists it. */
+async function navOf(fundId: string, navDate: string): Promise<AdminFundNav | undefined> {
+  const res = await call(t, admin.cookie, 'GET', `/admin/funds/${fundId}/navs`);
+  return res.json<{ items: AdminFundNav[] }>().items.find((n) => n.navDate === navDate);
+}
+
 describe('publishing', () => {
   it("publishes today's Tehran date (Persian digits accepted), audited, and investors see it", async () => {
-    const res = await publish(irt.id, { navDate: '۲۰۲۵-۰۶-۱۵', nav: '152,300' });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<AdminFundNav>()).toEqual({
+    const proposed = await publish(irt.id, { navDate: '۲۰۲۵-۰۶-۱۵', nav: '152,300' });
+    expect(proposed.json<Proposal>().payload).toEqual({ kind: 'nav_publish', navDate: '2025-06-15', nav: '152300' });
+    expect(await navsOf(t.database.db, irt.id)).toEqual([]);
+    const approved = await approvedByAnother(t, proposed);
+    expect(approved.resultId).toBe('2025-06-15');
+    expect(await navOf(irt.id, '2025-06-15')).toEqual({
       navDate: '2025-06-15',
       nav: '152300',
       publishedAt: NOW.toISOString(),
-      publishedBy: admin.userId,
+      publishedBy: approver.userId,
       correctedAt: null,
     });
     expect(await auditOf(t.database.db, 'fund.nav_published', irt.id)).toEqual([
       expect.objectContaining({
-        actorUserId: admin.userId,
-        data: expect.objectContaining({ navDate: '2025-06-15', nav: '152300', currency: 'IRT' }),
+        actorUserId: approver.userId,
+        data: expect.objectContaining({
+          navDate: '2025-06-15',
+          nav: '152300',
+          currency: 'IRT',
+          proposalId: approved.id,
+          proposedBy: admin.userId,
+        }),
       }),
     ]);
     const fund = (await call(t, admin.cookie, 'GET', `/admin/funds/${irt.id}`)).json<AdminFund>();
@@ -63,8 +85,7 @@ describe('publishing', () => {
   });
 
   it('a USDT NAV takes up to six decimals', async () => {
-    const res = await publish(usdt.id, { navDate: '2025-06-10', nav: '1.234567' });
-    expect(res.statusCode, res.body).toBe(201);
+    await approvedByAnother(t, await publish(usdt.id, { navDate: '2025-06-10', nav: '1.234567' }));
     expect((await navsOf(t.database.db, usdt.id)).map((n) => n.nav)).toEqual([1_234_567n]);
   });
 
@@ -74,6 +95,20 @@ describe('publishing', () => {
     expect(errorOf(res)).toEqual([409, 'FUND_NAV_EXISTS']);
     expect((await navsOf(t.database.db, irt.id)).map((n) => [n.navDate, n.nav])).toEqual([['2025-06-15', 152_300n]]);
     expect(await auditCount(t.database.db)).toBe(before);
+  });
+
+  it('a date published while its proposal waited: the approval is refused and the proposal stays pending', async () => {
+    const f = await createFund(t, admin.cookie);
+    const first = await publish(f.id, { navDate: '2025-06-09', nav: '1000' });
+    const second = await publish(f.id, { navDate: '2025-06-09', nav: '1001' });
+    await approvedByAnother(t, first);
+    const before = await auditCount(t.database.db);
+    const res = await approveProposal(t, approver.cookie, second.json<Proposal>().id);
+    expect(errorOf(res)).toEqual([409, 'FUND_NAV_EXISTS']);
+    expect((await navsOf(t.database.db, f.id)).map((n) => n.nav)).toEqual([1_000n]);
+    expect(await auditCount(t.database.db)).toBe(before);
+    const again = await call(t, admin.cookie, 'GET', `/admin/proposals/${second.json<Proposal>().id}`);
+    expect(again.json<Proposal>()).toMatchObject({ status: 'Pending', decidedBy: null });
   });
 
   it.each([
@@ -103,8 +138,10 @@ describe('publishing', () => {
   it('lists NAVs newest first, paged by 30', async () => {
     const f = await createFund(t, admin.cookie);
     for (let d = 1; d <= 31; d++) {
-      const res = await publish(f.id, { navDate: `2025-05-${String(d).padStart(2, '0')}`, nav: String(1000 + d) });
-      expect(res.statusCode, res.body).toBe(201);
+      await approvedByAnother(
+        t,
+        await publish(f.id, { navDate: `2025-05-${String(d).padStart(2, '0')}`, nav: String(1000 + d) }),
+      );
     }
     const page1 = (await call(t, admin.cookie, 'GET', `/admin/funds/${f.id}/navs`)).json<{
       items: AdminFundNav[];
@@ -121,78 +158,93 @@ describe('publishing', () => {
 });
 
 describe('the pricing hook', () => {
-  it('is called once the NAV is committed, with the fund and the date', async () => {
+  /** The desk's services with a hook of the test's own. */
+  const deskWith = (onNavPublished: (fundId: string, navDate: string) => Promise<void>) => ({
+    db: t.database.db,
+    parser: createCsvStatementParser(),
+    now: () => NOW,
+    onNavPublished,
+  });
+  const by = (u: TestUser) => ({ operatorId: u.userId, ip: '127.0.0.1' });
+
+  it('is called once the approved NAV is committed, with the fund and the date', async () => {
     const f = await createFund(t, admin.cookie);
     const seen: [string, string, bigint[]][] = [];
-    const deps = {
-      db: t.database.db,
-      now: () => NOW,
-      onNavPublished: async (fundId: string, navDate: string) => {
-        // read outside the publishing transaction: the NAV is already there
-        seen.push([fundId, navDate, (await navsOf(t.database.db, fundId)).map((n) => n.nav)]);
-      },
-    };
-    const log = { error: () => undefined };
-    await publishFundNav(deps, {
-      operatorId: admin.userId,
-      ip: '127.0.0.1',
-      fundId: f.id,
-      body: publishFundNavBody.parse({ navDate: '2025-06-14', nav: '1200' }),
-      log,
+    const deps = deskWith(async (fundId, navDate) => {
+      // read outside the approving transaction: the NAV is already there
+      seen.push([fundId, navDate, (await navsOf(t.database.db, fundId)).map((n) => n.nav)]);
     });
+    const log = { error: () => undefined };
+    const proposed = await proposals.proposeNavPublication(deps, {
+      ...by(admin),
+      fundId: f.id,
+      body: { navDate: '2025-06-14', nav: '1200' },
+    });
+    // proposing calls nothing: there is no NAV yet
+    expect(seen).toEqual([]);
+    await proposals.approveProposal(deps, { ...by(approver), proposalId: proposed.id, log });
     expect(seen).toEqual([[f.id, '2025-06-14', [1_200n]]]);
 
-    // a refused publication does not call it
+    // a refused publication does not call it (refused when proposed, and when approved)
+    const late = await proposals.proposeNavPublication(deps, {
+      ...by(admin),
+      fundId: f.id,
+      body: { navDate: '2025-06-12', nav: '1300' },
+    });
     await expect(
-      publishFundNav(deps, {
-        operatorId: admin.userId,
-        ip: '127.0.0.1',
+      proposals.proposeNavPublication(deps, {
+        ...by(admin),
         fundId: f.id,
-        body: publishFundNavBody.parse({ navDate: '2025-06-14', nav: '1300' }),
-        log,
+        body: { navDate: '2025-06-14', nav: '1300' },
       }),
     ).rejects.toMatchObject({ code: 'FUND_NAV_EXISTS' });
+    await t.database.db.insert(fundNavs).values({ fundId: f.id, navDate: '2025-06-12', nav: 1_290n });
+    await expect(proposals.approveProposal(deps, { ...by(approver), proposalId: late.id, log })).rejects.toMatchObject({
+      code: 'FUND_NAV_EXISTS',
+    });
+    expect(seen).toHaveLength(1);
+    await t.database.db.delete(fundNavs).where(and(eq(fundNavs.fundId, f.id), eq(fundNavs.navDate, '2025-06-12')));
     // nor does a correction (decision 022: orders priced before keep their price)
-    await correctFundNav(deps, {
-      operatorId: admin.userId,
-      ip: '127.0.0.1',
+    const correction = await proposals.proposeNavCorrection(deps, {
+      ...by(admin),
       fundId: f.id,
       body: { navDate: '2025-06-14', nav: '1250', reason: 'typo in the figure' },
     });
+    await proposals.approveProposal(deps, { ...by(approver), proposalId: correction.id, log });
+    expect((await navsOf(t.database.db, f.id)).map((n) => n.nav)).toEqual([1_250n]);
     expect(seen).toHaveLength(1);
   });
 
   it('a failing hook is logged and the NAV stands', async () => {
     const f = await createFund(t, admin.cookie);
     const errors: unknown[] = [];
-    const nav = await publishFundNav(
-      {
-        db: t.database.db,
-        now: () => NOW,
-        onNavPublished: () => Promise.reject(new AppError('INTERNAL', 'pricing down')),
-      },
-      {
-        operatorId: admin.userId,
-        ip: '127.0.0.1',
-        fundId: f.id,
-        body: publishFundNavBody.parse({ navDate: '2025-06-13', nav: '1000' }),
-        log: { error: (obj: unknown) => errors.push(obj) },
-      },
-    );
-    expect(nav.nav).toBe('1000');
+    const deps = deskWith(() => Promise.reject(new AppError('INTERNAL', 'pricing down')));
+    const proposed = await proposals.proposeNavPublication(deps, {
+      ...by(admin),
+      fundId: f.id,
+      body: { navDate: '2025-06-13', nav: '1000' },
+    });
+    const approved = await proposals.approveProposal(deps, {
+      ...by(approver),
+      proposalId: proposed.id,
+      log: { error: (obj: unknown) => errors.push(obj) },
+    });
+    expect(approved).toMatchObject({ status: 'Approved', resultId: '2025-06-13' });
     expect(errors).toHaveLength(1);
-    expect(await navsOf(t.database.db, f.id)).toHaveLength(1);
+    expect((await navsOf(t.database.db, f.id)).map((n) => n.nav)).toEqual([1_000n]);
   });
 });
 
 describe('correcting', () => {
   it('corrects a published NAV: audited with the old and new value and the reason; correctedAt set', async () => {
     const f = await createFund(t, admin.cookie);
-    expect((await publish(f.id, { navDate: '2025-06-12', nav: '1000' })).statusCode).toBe(201);
+    await approvedByAnother(t, await publish(f.id, { navDate: '2025-06-12', nav: '1000' }));
     t.clock.advance(600);
-    const res = await correct(f.id, { navDate: '2025-06-12', nav: '1010', reason: 'wrong gold price used' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<AdminFundNav>()).toMatchObject({
+    const proposed = await correct(f.id, { navDate: '2025-06-12', nav: '1010', reason: 'wrong gold price used' });
+    // nothing changes until a second operator approves
+    expect((await navOf(f.id, '2025-06-12'))?.nav).toBe('1000');
+    const approved = await approvedByAnother(t, proposed);
+    expect(await navOf(f.id, '2025-06-12')).toMatchObject({
       navDate: '2025-06-12',
       nav: '1010',
       publishedAt: NOW.toISOString(),
@@ -200,12 +252,14 @@ describe('correcting', () => {
     });
     expect(await auditOf(t.database.db, 'fund.nav_corrected', f.id)).toEqual([
       expect.objectContaining({
-        actorUserId: admin.userId,
+        actorUserId: approver.userId,
         data: expect.objectContaining({
           navDate: '2025-06-12',
           from: '1000',
           to: '1010',
           reason: 'wrong gold price used',
+          proposalId: approved.id,
+          proposedBy: admin.userId,
         }),
       }),
     ]);
@@ -214,7 +268,7 @@ describe('correcting', () => {
 
   it('refuses a date without a NAV, the same value, a short reason, and writes nothing', async () => {
     const f = await createFund(t, admin.cookie);
-    expect((await publish(f.id, { navDate: '2025-06-11', nav: '1000' })).statusCode).toBe(201);
+    await approvedByAnother(t, await publish(f.id, { navDate: '2025-06-11', nav: '1000' }));
     const navs = await navsOf(t.database.db, f.id);
     const before = await auditCount(t.database.db);
     expect(errorOf(await correct(f.id, { navDate: '2025-06-10', nav: '1000', reason: 'no such date' }))).toEqual([

@@ -1,5 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Proposal } from '@portal/contract/admin/proposals';
 import type { Role } from '@portal/contract/admin/roles';
 import { files, kycSubmissions, users } from '../../src/db/schema';
 import { newTotpSecret } from '../../src/lib/totp';
@@ -131,4 +134,43 @@ export function adminCall(
   payload?: Record<string, unknown>,
 ) {
   return t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+}
+
+/** The second operator of each test app: an admin (any NAV bound is theirs to pass) holding nothing. */
+const secondOperators = new WeakMap<TestApp, Promise<TestUser>>();
+
+/** A second operator of `t` (made once per app): the one `approvedByAnother` approves with. */
+export function secondOperator(t: TestApp): Promise<TestUser> {
+  let made = secondOperators.get(t);
+  if (!made) {
+    made = makeOperator(t, 'admin', { firstName: 'تأییدکننده', lastName: 'دوم' });
+    secondOperators.set(t, made);
+  }
+  return made;
+}
+
+/** Approves a proposal as `cookie` (`POST /admin/proposals/:id/approve`). */
+export const approveProposal = (t: TestApp, cookie: string, proposalId: string) =>
+  adminCall(t, cookie, 'POST', `/admin/proposals/${proposalId}/approve`);
+
+/**
+ * A change proposed through the console and made by a second operator (issue 15, decision 028): the
+ * proposing request (a statement import, a NAV publication or correction, a dividend, a fund's terms)
+ * must have answered 202 with a pending proposal, which `approver` (by default the app's second operator,
+ * an admin) approves. Answers the approved proposal (`resultId`: the import's or dividend's id, the NAV's
+ * date).
+ */
+export async function approvedByAnother(
+  t: TestApp,
+  proposed: LightMyRequestResponse,
+  approver?: Pick<TestUser, 'cookie'>,
+): Promise<Proposal> {
+  expect(proposed.statusCode, proposed.body).toBe(202);
+  const proposal = proposed.json<Proposal>();
+  expect(proposal.status).toBe('Pending');
+  const res = await approveProposal(t, (approver ?? (await secondOperator(t))).cookie, proposal.id);
+  expect(res.statusCode, res.body).toBe(200);
+  const approved = res.json<Proposal>();
+  expect(approved).toMatchObject({ status: 'Approved', effect: null });
+  return approved;
 }

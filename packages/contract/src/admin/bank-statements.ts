@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { STATEMENT_LINE_STATUSES, STATEMENT_RETURN_REASONS, depositByIdSchema } from '../wallet/deposit-by-id';
 import { textSchema } from '../core/text';
+import { proposalSchema } from './proposal-view';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 
@@ -47,6 +48,10 @@ export const importBankStatementBody = z.object({
 });
 export type ImportBankStatementBody = z.input<typeof importBankStatementBody>;
 
+/**
+ * What an import did (before issue 15 the import endpoint's answer; an approved import's figures are in
+ * its audit record `bank_statement.imported`).
+ */
 export const importResultSchema = z.object({
   importId: z.string(),
   /** Transfers in the file. */
@@ -67,17 +72,23 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
+/**
+ * Proposes importing the by-ID account's bank statement (issue 15, decision 028): the file is checked
+ * whole now (a broken file is refused as before, nothing kept) and answered 202 with the proposal; nothing
+ * is imported or credited until a second operator approves it (admin/proposals.ts), which imports the
+ * lines and runs the matching. An approver the statement would credit is refused.
+ */
 export const adminImportBankStatement = defineEndpoint({
   id: 'adminImportBankStatement',
   method: 'POST',
   path: '/admin/bank-statements',
-  summary: 'Import the by-ID account’s bank statement (CSV) and match it: credits, returns',
+  summary: 'Propose importing the by-ID account’s bank statement (CSV); a second operator approves',
   tags: ['admin'],
   auth: 'session',
   permission: 'money.review',
   body: importBankStatementBody,
-  response: importResultSchema,
-  successStatus: 201,
+  response: proposalSchema,
+  successStatus: 202,
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { PURCHASE_STATUSES, REDEMPTION_STATUSES } from '../funds/funds';
 import { fundAmountInputSchema, fundCurrencySchema, fundPurchaseSchema, fundRedemptionSchema } from '../funds/orders';
+import { proposalSchema } from './proposal-view';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 export const FUND_ORDERS_ADMIN_PAGE_SIZE = 20;
@@ -80,19 +81,25 @@ export const distributeFundDividendBody = z.object({
 });
 export type DistributeFundDividendBody = z.input<typeof distributeFundDividendBody>;
 
+/**
+ * Proposes a dividend per unit (issue 15, decision 028): answered 202 with the proposal (a retry with the
+ * same `Idempotency-Key` answers the same proposal); every holder of the fund at the moment a second
+ * operator approves it is paid, one journal each. `CONFLICT` when no holder would receive anything (now
+ * or at approval). An operator holding the fund's units cannot propose it.
+ */
 export const distributeFundDividend = defineEndpoint({
   id: 'distributeFundDividend',
   method: 'POST',
   path: '/admin/funds/:fundId/dividends',
-  summary: 'Pay a dividend per unit to every holder of the fund now (one journal per holder)',
+  summary: 'Propose a dividend per unit to every holder of the fund (a second operator approves)',
   tags: ['admin'],
   auth: 'session',
   permission: 'funds.manage',
   idempotent: true,
   params: fundIdParams,
   body: distributeFundDividendBody,
-  response: fundDividendSchema,
-  successStatus: 201,
+  response: proposalSchema,
+  successStatus: 202,
   errors: [
     ...forbidden,
     'VALIDATION_FAILED',

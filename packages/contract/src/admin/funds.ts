@@ -40,6 +40,7 @@ import {
 } from '../funds/funds';
 import { normalizeAmountInput } from './adjustments';
 import { textSchema } from '../core/text';
+import { proposalSchema } from './proposal-view';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
@@ -134,8 +135,9 @@ const fundFields = {
   category: z.enum(FUND_CATEGORIES, { message: 'select' }),
   risk: fundRiskSchema,
   /**
-   * Changeable only while the fund has no NAV and no order (`FUND_CURRENCY_LOCKED`); a change of currency
-   * must bring `fees` and `limits` in the new currency (rule `required` on them otherwise).
+   * Changeable only while the fund has no NAV, no order and no pending proposal (`FUND_CURRENCY_LOCKED`);
+   * a change of currency must bring `fees` and `limits` in the new currency (rule `required` on them
+   * otherwise).
    */
   currency: z.enum(FUND_CURRENCIES, { message: 'select' }),
   name: localizedTextSchema,
@@ -246,13 +248,29 @@ export const createFundBody = z
 export type CreateFundBody = z.input<typeof createFundBody>;
 
 /**
- * Editing a fund: any of the fields (a section such as `fees` or `limits` whole). The server checks the
- * fund as it would be after the edit (`fundRuleIssues`, with the new or the kept currency).
+ * A fund's terms, which an edit cannot change (issue 15, decision 028): fees, limits and the pauses are
+ * proposed (admin/proposals.ts `adminProposeFundTerms`) and take effect when a second operator approves.
+ */
+export const FUND_TERMS_FIELDS = ['fees', 'limits', 'buyingPaused', 'redeemingPaused'] as const;
+
+/**
+ * Editing a fund: any of the fields but its terms (a section such as `allocation` whole). The server checks
+ * the fund as it would be after the edit (`fundRuleIssues`, with the new or the kept currency). Fees,
+ * limits and the pauses are refused (rule `termsByProposal`: propose them instead), except fees and limits
+ * brought with a change of currency, which only a fund without NAVs and orders may make (no one holds or
+ * is buying it: its terms are still those of a new fund).
  */
 export const updateFundBody = z
   .object(fundFields)
   .partial()
-  .refine((b) => Object.keys(b).length > 0, { message: 'required' });
+  .refine((b) => Object.keys(b).length > 0, { message: 'required' })
+  .superRefine((b, ctx) => {
+    for (const key of FUND_TERMS_FIELDS) {
+      if (b[key] === undefined) continue;
+      if ((key === 'fees' || key === 'limits') && b.currency !== undefined) continue;
+      ctx.addIssue({ code: 'custom', path: [key], message: 'termsByProposal' });
+    }
+  });
 export type UpdateFundBody = z.input<typeof updateFundBody>;
 
 /** A fund as the console shows it: what investors see, every editable field, and its state. */
@@ -324,7 +342,7 @@ export const adminUpdateFund = defineEndpoint({
   id: 'adminUpdateFund',
   method: 'PATCH',
   path: '/admin/funds/:fundId',
-  summary: 'Edit a fund: texts, fees, limits, pauses, publication, allocation, licences, documents…',
+  summary: 'Edit a fund: texts, publication, allocation, licences, documents… (fees, limits and pauses are proposed)',
   tags: ['admin'],
   auth: 'session',
   permission: 'funds.manage',
@@ -372,21 +390,24 @@ export const publishFundNavBody = z.object({
 export type PublishFundNavBody = z.input<typeof publishFundNavBody>;
 
 /**
- * Publishes the NAV of a Tehran date (decision 022): one per fund and date (`FUND_NAV_EXISTS`: correct it
- * instead), never for a future date. Orders waiting for that date are priced right after.
+ * Proposes the NAV of a Tehran date (decision 022; issue 15, decision 028): one per fund and date
+ * (`FUND_NAV_EXISTS`: correct it instead), never for a future date, checked now and again when approved.
+ * Answered 202 with the proposal; the NAV is published when a second operator approves it (an admin when
+ * it moves beyond `NAV_CHANGE_ADMIN_BOUND_BPS` from the latest NAV before its date), and the orders
+ * waiting for that date are priced right after. An operator holding the fund's units cannot propose it.
  */
 export const adminPublishFundNav = defineEndpoint({
   id: 'adminPublishFundNav',
   method: 'POST',
   path: '/admin/funds/:fundId/navs',
-  summary: "Publish a fund's NAV for a date (waiting orders of that date are priced)",
+  summary: "Propose a fund's NAV for a date (a second operator approves; waiting orders are then priced)",
   tags: ['admin'],
   auth: 'session',
   permission: 'funds.manage',
   params: fundId,
   body: publishFundNavBody,
-  response: adminFundNavSchema,
-  successStatus: 201,
+  response: proposalSchema,
+  successStatus: 202,
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'FUND_NAV_EXISTS', 'FUND_HOLDER_OPERATOR'],
 });
 
@@ -397,21 +418,24 @@ export const correctFundNavBody = publishFundNavBody.extend({
 export type CorrectFundNavBody = z.input<typeof correctFundNavBody>;
 
 /**
- * Corrects a published NAV (decision 022): audited with the old and the new value and the reason. Orders
+ * Proposes correcting a published NAV (decision 022; issue 15, decision 028): answered 202 with the
+ * proposal; the correction is made when a second operator approves it (an admin when it moves the NAV
+ * beyond `NAV_CHANGE_ADMIN_BOUND_BPS`), audited with the old and the new value and the reason. Orders
  * priced before keep their price; only orders priced later use the corrected NAV. The same value again is
- * refused (`navUnchanged`).
+ * refused (`navUnchanged`). An operator holding the fund's units cannot propose it.
  */
 export const adminCorrectFundNav = defineEndpoint({
   id: 'adminCorrectFundNav',
   method: 'POST',
   path: '/admin/funds/:fundId/navs/corrections',
-  summary: 'Correct a published NAV (audited; orders priced before keep their price)',
+  summary: 'Propose correcting a published NAV (a second operator approves; orders priced before keep theirs)',
   tags: ['admin'],
   auth: 'session',
   permission: 'funds.manage',
   params: fundId,
   body: correctFundNavBody,
-  response: adminFundNavSchema,
+  response: proposalSchema,
+  successStatus: 202,
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'FUND_HOLDER_OPERATOR'],
 });
 

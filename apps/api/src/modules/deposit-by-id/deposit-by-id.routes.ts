@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminImportBankStatement, adminListStatementLines } from '@portal/contract/admin/bank-statements';
+import { adminListStatementLines } from '@portal/contract/admin/bank-statements';
 import { MONEY_PAGE_SIZE } from '@portal/contract/admin/money';
 import { createDepositId, getDepositByIdOverview } from '@portal/contract/wallet/deposit-by-id';
 import { route } from '../../plugins/contract';
@@ -7,7 +7,10 @@ import { sessionOf } from '../auth/sessions';
 import { listLines } from './deposit-by-id.repository';
 import * as byId from './deposit-by-id.service';
 
-/** Deposits by payment ID: the investor's IDs, and the operators' statement import (decision 020). */
+/**
+ * Deposits by payment ID: the investor's IDs, and the operators' imported lines (decision 020). Importing a
+ * statement is a proposal (the proposals module's routes, decision 028).
+ */
 export function depositByIdRoutes(app: FastifyInstance, deps: byId.DepositByIdDeps): void {
   const now = () => deps.now?.() ?? new Date();
   route(app, getDepositByIdOverview, async ({ request }) =>
@@ -21,14 +24,6 @@ export function depositByIdRoutes(app: FastifyInstance, deps: byId.DepositByIdDe
     }),
   );
 
-  route(app, adminImportBankStatement, async ({ body, request }) =>
-    byId.importStatement(deps, {
-      operatorId: sessionOf(request).userId,
-      fileName: body.fileName,
-      content: body.content,
-      ip: request.ip,
-    }),
-  );
   route(app, adminListStatementLines, async ({ query }) => {
     const { rows, total } = await listLines(
       deps.db,

@@ -3,9 +3,10 @@
  *
  * create ID (investor): [tx: KYC level one, not frozen → one of my active sheba accounts → the existing
  *                       ID of (me, sheba), or a new random 12-digit ID with a Luhn check digit]
- * import (operator):    the settlement port parses the statement (a bad file is refused whole) →
- *                       [tx: the import record, its lines by bank reference (a line seen before is skipped)]
- *                       → the matcher runs
+ * import (proposed by one operator, approved by another: the proposals module, decision 028):
+ *                       the settlement port parses the statement (a bad file is refused whole) →
+ *                       [approval tx: the import record, its lines by bank reference (a line seen before
+ *                       is skipped)] → the matcher runs
  * match (job):          per line, [tx: claim one Pending line (SKIP LOCKED) → its owner and rules →
  *                       one journal (bank_settlement −amount; the wallet +credited, fees +fee,
  *                       refunds +what goes back) → Credited or Returning]
@@ -16,7 +17,7 @@
  * line to one of them.
  */
 import { createHash, randomInt } from 'node:crypto';
-import type { AdminStatementLine, ImportResult } from '@portal/contract/admin/bank-statements';
+import type { AdminStatementLine } from '@portal/contract/admin/bank-statements';
 import { bankOfSheba, maskSheba } from '@portal/contract/bank/bank-accounts';
 import { AppError } from '@portal/contract/core/errors';
 import { fromMinor } from '@portal/contract/core/money';
@@ -35,7 +36,7 @@ import {
   type StatementReturnReason,
 } from '@portal/contract/wallet/deposit-by-id';
 import { tehranDay } from '@portal/contract/wallet/offline-deposits';
-import type { StatementParser } from '../../adapters/settlement/settlement.port';
+import type { StatementLine } from '../../adapters/settlement/settlement.port';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { assertCanMoveMoney } from '../../lib/guards';
@@ -64,11 +65,9 @@ import {
 
 export interface DepositByIdDeps {
   db: Db;
-  parser: StatementParser;
   now?: () => Date;
 }
 
-const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
 const toman = (v: bigint) => fromMinor(v, 'IRT');
 
 export function toDepositIdView(d: DepositIdRow): DepositId {
@@ -364,36 +363,40 @@ export async function runSettlementJobs(db: Db, now: Date) {
 // --- import ----------------------------------------------------------------------------------------------
 
 /**
- * Imports a statement file: parsed whole first (a file that breaks the format changes nothing), then the
- * import and its new lines in one transaction (a bank reference seen before is skipped: importing the
- * same statement twice credits once), then the matcher runs.
+ * Imports an approved statement in the caller's transaction (issue 15, decision 028: the proposals module
+ * parsed the file whole when it was proposed and again at approval, `lines`): the import record (the
+ * approver as importer, the proposer on record) and its lines by bank reference (a reference seen before
+ * is skipped: importing the same statement twice credits once). Once committed, the caller runs the
+ * matcher (`matchStatementLines`).
  */
-export async function importStatement(
-  deps: DepositByIdDeps,
-  input: { operatorId: string; fileName: string; content: string; ip: string },
-): Promise<ImportResult> {
-  const lines = deps.parser.parse(input.content);
-  const now = nowOf(deps);
-  const { importId, added } = await deps.db.transaction(async (tx) => {
-    const importId = await insertImport(tx, {
-      fileName: input.fileName,
-      sha256: createHash('sha256').update(input.content).digest('hex'),
-      lines: lines.length,
-      added: 0,
-      importedBy: input.operatorId,
-    });
-    const added = await insertLines(tx, importId, lines, cleanPaymentId);
-    await setImportAdded(tx, importId, added);
-    await writeAudit(tx, {
-      action: 'bank_statement.imported',
-      actorUserId: input.operatorId,
-      subjectType: 'bank_statement',
-      subjectId: importId,
-      ip: input.ip,
-      data: { fileName: input.fileName, lines: lines.length, added },
-    });
-    return { importId, added };
+export async function importStatementLines(
+  tx: DbOrTx,
+  input: {
+    operatorId: string;
+    fileName: string;
+    content: string;
+    lines: readonly StatementLine[];
+    ip: string;
+    proposal: { proposalId: string; proposedBy: string };
+  },
+): Promise<{ importId: string; lines: number; added: number }> {
+  const { lines } = input;
+  const importId = await insertImport(tx, {
+    fileName: input.fileName,
+    sha256: createHash('sha256').update(input.content).digest('hex'),
+    lines: lines.length,
+    added: 0,
+    importedBy: input.operatorId,
   });
-  const matched = await matchStatementLines(deps.db, now);
-  return { importId, lines: lines.length, added, duplicates: lines.length - added, matched };
+  const added = await insertLines(tx, importId, lines, cleanPaymentId);
+  await setImportAdded(tx, importId, added);
+  await writeAudit(tx, {
+    action: 'bank_statement.imported',
+    actorUserId: input.operatorId,
+    subjectType: 'bank_statement',
+    subjectId: importId,
+    ip: input.ip,
+    data: { fileName: input.fileName, lines: lines.length, added, duplicates: lines.length - added, ...input.proposal },
+  });
+  return { importId, lines: lines.length, added };
 }

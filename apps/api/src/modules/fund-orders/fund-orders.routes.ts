@@ -3,7 +3,6 @@ import {
   adminListFundDividends,
   adminListFundPurchases,
   adminListFundRedemptions,
-  distributeFundDividend,
   FUND_ORDERS_ADMIN_PAGE_SIZE,
 } from '@portal/contract/admin/fund-orders';
 import {
@@ -146,16 +145,6 @@ export function fundOrdersRoutes(
       pageSize: FUND_ORDERS_ADMIN_PAGE_SIZE,
     };
   });
-  route(app, distributeFundDividend, async ({ params, body, request, idempotencyKey }) =>
-    dividends.distributeDividend(deps.db, {
-      operatorId: sessionOf(request).userId,
-      fundId: params.fundId,
-      perUnit: body.perUnit,
-      idempotencyKey,
-      ip: request.ip,
-      now: now(),
-    }),
-  );
   route(app, adminListFundDividends, async ({ params, query }) =>
     dividends.listFundDividends(deps.db, params.fundId, query.page),
   );

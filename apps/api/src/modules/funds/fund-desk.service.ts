@@ -6,14 +6,22 @@
  * update: [tx: fund row lock → the fund as it would be (kept fields + the edit) → currency change only
  *         without NAVs and orders, with fees and limits in the new currency → rules → code unique →
  *         update → audit of what changed (old and new values)]
- * publish NAV: [date not after today (Tehran) → amount in the currency's scale → tx: insert (one per
- *              fund and date: `FUND_NAV_EXISTS`) → audit] → after the commit, `onNavPublished` prices the
- *              orders waiting for that date
- * correct NAV: [tx: NAV row lock → a different value → update, correctedAt → audit (old, new, reason)];
+ * NAV, terms: proposed by one operator, made when a second approves (issue 15, decision 028; the
+ *              proposals module runs these in its approval's transaction):
+ * publish NAV: [date not after today (Tehran) → amount in the currency's scale → insert (one per fund and
+ *              date: `FUND_NAV_EXISTS`) → audit] → after the commit, `onNavPublished` prices the orders
+ *              waiting for that date
+ * correct NAV: [NAV row lock → a different value → update, correctedAt → audit (old, new, reason)];
  *              orders priced before keep their price (decision 022), so no hook
+ * terms:       [fund row lock → the fund with the new fees, limits or pauses → rules → update → audit]
+ *
+ * An edit (update) changes no terms: fees, limits and pauses are refused (`termsByProposal`), except fees
+ * and limits brought with a change of currency, which a fund without NAVs, orders or pending proposals
+ * may make.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { fundTermsBody, ProposalPayload } from '@portal/contract/admin/proposals';
 import {
   FUND_ADMIN_ANNOUNCEMENT_PAGE_SIZE,
   FUND_CONSULTATION_PAGE_SIZE,
@@ -25,11 +33,9 @@ import {
   type AdminFundAnnouncement,
   type AdminFundNav,
   type ConsultationStatus,
-  type correctFundNavBody,
   type createFundBody,
   type FundFieldIssue,
   type publishFundAnnouncementBody,
-  type publishFundNavBody,
   type resolveConsultationBody,
   type updateFundBody,
 } from '@portal/contract/admin/funds';
@@ -43,6 +49,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { funds } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { violatedUniqueConstraint } from '../../lib/db-errors';
+import { hasPendingProposal } from '../proposals/proposals.repository';
 import {
   deleteAnnouncement,
   findConsultation,
@@ -64,6 +71,7 @@ import {
   updateConsultation,
   updateFund as updateFundRow,
   updateNav,
+  type FundNavRow,
   type FundRow,
 } from './funds.repository';
 import { toAdminAnnouncement, toAdminConsultation, toAdminFund, toAdminNav } from './funds.views';
@@ -188,9 +196,11 @@ const SCALAR_FIELDS = [
 
 const auditValue = (v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
 
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
 /** What an edit changes: `{ field: { from, to } }` for scalars, the names of the texts and lists. */
-function changesOf(before: FundValues, after: FundValues) {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
+function changesOf(before: FundValues, after: FundValues): { changed: string[]; changes: Changes } {
+  const changes: Changes = {};
   const changed: string[] = [];
   for (const key of Object.keys(after) as (keyof FundValues)[]) {
     const a = JSON.stringify(before[key], (_k, v: unknown) => auditValue(v));
@@ -270,10 +280,17 @@ export async function updateFund(
       if (!row) throw new AppError('NOT_FOUND', 'No such fund');
       const before = inputOf(row);
       const merged: FundInput = { ...before, ...stripUndefined(body) };
-      if (merged.currency !== row.currency) {
+      if (merged.currency === row.currency) {
+        // Terms come with a change of currency only; otherwise they are proposed (decision 028).
+        const terms = (['fees', 'limits'] as const).filter((k) => body[k] !== undefined);
+        if (terms.length > 0) refuse(terms.map((k) => ({ path: [k], rule: 'termsByProposal' })));
+      } else {
         const usage = await fundUsage(tx, row.id);
-        if (usage.hasNavs || usage.hasOrders) {
-          throw new AppError('FUND_CURRENCY_LOCKED', 'The fund has NAVs or orders: its currency cannot change');
+        if (usage.hasNavs || usage.hasOrders || (await hasPendingProposal(tx, row.id))) {
+          throw new AppError(
+            'FUND_CURRENCY_LOCKED',
+            'The fund has NAVs, orders or pending proposals: its currency cannot change',
+          );
         }
         const missing: FundFieldIssue['path'][] = [];
         if (!body.fees) missing.push(['fees']);
@@ -358,74 +375,214 @@ export async function afterNavPublished(
   }
 }
 
-/** Decision 022: one NAV per fund and Tehran date, never for a date after today. */
-export async function publishFundNav(
-  deps: FundDeskDeps,
-  input: OperatorAct & {
-    fundId: string;
-    body: z.output<typeof publishFundNavBody>;
-    log: Pick<FastifyBaseLogger, 'error'>;
-  },
-): Promise<AdminFundNav> {
-  const { body } = input;
-  const fund = await findFund(deps.db, input.fundId);
-  if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
-  if (body.navDate > tehranDay(nowOf(deps))) refuse([{ path: ['navDate'], rule: 'navDateFuture' }]);
-  const nav = navMinorOf(body.nav, fund.currency);
-  const published = await deps.db.transaction(async (tx) => {
-    const row = await insertNav(tx, {
-      fundId: fund.id,
-      navDate: body.navDate,
-      nav,
-      publishedBy: input.operatorId,
-      publishedAt: nowOf(deps),
-    });
-    if (!row) throw new AppError('FUND_NAV_EXISTS', 'That date already has a NAV: correct it instead');
-    await writeAudit(tx, {
-      action: 'fund.nav_published',
-      actorUserId: input.operatorId,
-      subjectType: 'fund',
-      subjectId: fund.id,
-      ip: input.ip,
-      data: { code: fund.code, navDate: row.navDate, nav: fromMinor(nav, fund.currency), currency: fund.currency },
-    });
-    return row;
-  });
-  await afterNavPublished(deps, input.log, fund.id, published.navDate);
-  return toAdminNav(published, fund.currency);
+/** The proposal that carried a change: the approver acts (actor, author), the proposer is on record. */
+export interface ProposalRecord {
+  proposalId: string;
+  proposedBy: string;
 }
 
-/** Corrects a published NAV: audited with the old and new value and the reason; orders priced before keep theirs. */
-export async function correctFundNav(
+/**
+ * A NAV publication as proposed, and again as approved (decision 022): a date not after today (Tehran),
+ * an amount in the currency's scale, a date without a NAV yet (`FUND_NAV_EXISTS`: correct it instead).
+ * Answers the NAV in minor units.
+ */
+export async function checkNavPublication(
+  tx: DbOrTx,
   deps: FundDeskDeps,
-  input: OperatorAct & { fundId: string; body: z.output<typeof correctFundNavBody> },
-): Promise<AdminFundNav> {
-  const { body } = input;
-  const fund = await findFund(deps.db, input.fundId);
-  if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
+  fund: FundRow,
+  body: { navDate: string; nav: string },
+): Promise<bigint> {
+  if (body.navDate > tehranDay(nowOf(deps))) refuse([{ path: ['navDate'], rule: 'navDateFuture' }]);
   const nav = navMinorOf(body.nav, fund.currency);
-  return deps.db.transaction(async (tx) => {
-    const old = await findNav(tx, fund.id, body.navDate, { lock: true });
-    if (!old) throw new AppError('NOT_FOUND', 'That date has no NAV to correct');
-    if (old.nav === nav) refuse([{ path: ['nav'], rule: 'navUnchanged' }]);
-    const row = await updateNav(tx, fund.id, body.navDate, { nav, correctedAt: nowOf(deps) });
-    await writeAudit(tx, {
-      action: 'fund.nav_corrected',
-      actorUserId: input.operatorId,
-      subjectType: 'fund',
-      subjectId: fund.id,
-      ip: input.ip,
-      data: {
-        code: fund.code,
-        navDate: row.navDate,
-        currency: fund.currency,
-        from: fromMinor(old.nav, fund.currency),
-        to: fromMinor(nav, fund.currency),
-        reason: body.reason,
-      },
-    });
-    return toAdminNav(row, fund.currency);
+  if (await findNav(tx, fund.id, body.navDate)) {
+    throw new AppError('FUND_NAV_EXISTS', 'That date already has a NAV: correct it instead');
+  }
+  return nav;
+}
+
+/**
+ * Publishes an approved NAV (`nav` in minor units, as `checkNavPublication` answered it in this
+ * transaction): one per fund and date (a publication that won the race since the check is
+ * `FUND_NAV_EXISTS`), audited with the approver as actor and publisher and the proposer on record. Once
+ * the transaction commits, the caller runs `afterNavPublished`.
+ */
+export async function publishNav(
+  tx: DbOrTx,
+  deps: FundDeskDeps,
+  input: OperatorAct & { fund: FundRow; navDate: string; nav: bigint; proposal: ProposalRecord },
+): Promise<FundNavRow> {
+  const { fund, nav } = input;
+  const row = await insertNav(tx, {
+    fundId: fund.id,
+    navDate: input.navDate,
+    nav,
+    publishedBy: input.operatorId,
+    publishedAt: nowOf(deps),
   });
+  if (!row) throw new AppError('FUND_NAV_EXISTS', 'That date already has a NAV: correct it instead');
+  await writeAudit(tx, {
+    action: 'fund.nav_published',
+    actorUserId: input.operatorId,
+    subjectType: 'fund',
+    subjectId: fund.id,
+    ip: input.ip,
+    data: {
+      code: fund.code,
+      navDate: row.navDate,
+      nav: fromMinor(nav, fund.currency),
+      currency: fund.currency,
+      ...input.proposal,
+    },
+  });
+  return row;
+}
+
+/**
+ * A NAV correction as proposed, and again as approved: the date has a NAV (`NOT_FOUND`), the new value is
+ * in the currency's scale and differs from it (`navUnchanged`). `lock` takes the NAV's row. Answers the
+ * NAV as it stands and the new value in minor units.
+ */
+export async function checkNavCorrection(
+  tx: DbOrTx,
+  fund: FundRow,
+  body: { navDate: string; nav: string },
+  opts: { lock?: boolean } = {},
+): Promise<{ old: FundNavRow; nav: bigint }> {
+  const nav = navMinorOf(body.nav, fund.currency);
+  const old = await findNav(tx, fund.id, body.navDate, opts);
+  if (!old) throw new AppError('NOT_FOUND', 'That date has no NAV to correct');
+  if (old.nav === nav) refuse([{ path: ['nav'], rule: 'navUnchanged' }]);
+  return { old, nav };
+}
+
+/**
+ * Corrects a published NAV as approved (`old` and `nav` as `checkNavCorrection` answered them in this
+ * transaction, under the NAV's row lock): audited with the old and new value, the reason, the approver as
+ * actor and the proposer on record. Orders priced before keep their price (decision 022), so no pricing
+ * follows.
+ */
+export async function correctNav(
+  tx: DbOrTx,
+  deps: FundDeskDeps,
+  input: OperatorAct & { fund: FundRow; old: FundNavRow; nav: bigint; reason: string; proposal: ProposalRecord },
+): Promise<FundNavRow> {
+  const { fund, old, nav } = input;
+  const row = await updateNav(tx, fund.id, old.navDate, { nav, correctedAt: nowOf(deps) });
+  await writeAudit(tx, {
+    action: 'fund.nav_corrected',
+    actorUserId: input.operatorId,
+    subjectType: 'fund',
+    subjectId: fund.id,
+    ip: input.ip,
+    data: {
+      code: fund.code,
+      navDate: row.navDate,
+      currency: fund.currency,
+      from: fromMinor(old.nav, fund.currency),
+      to: fromMinor(nav, fund.currency),
+      reason: input.reason,
+      ...input.proposal,
+    },
+  });
+  return row;
+}
+
+// ---- terms (fees, limits, pauses) ---------------------------------------------------------------
+
+export type FundTerms = z.output<typeof fundTermsBody>;
+/** Terms as a proposal records them: the proposed sections only, money canonical in the fund's currency. */
+export type FundTermsView = Omit<Extract<ProposalPayload, { kind: 'fund_terms' }>, 'kind'>;
+
+/** The sections of `terms` in `values`, as the proposal and its effect show them. */
+function termsViewOf(values: FundValues, currency: FundCurrency, terms: FundTerms): FundTermsView {
+  const money = (v: bigint) => fromMinor(v, currency);
+  return {
+    ...(terms.fees
+      ? {
+          fees: {
+            purchaseFixedFee: money(values.purchaseFixedFee),
+            managementFeeBps: values.managementFeeBps,
+            redeemFixedFee: money(values.redeemFixedFee),
+            performanceFeeBps: values.performanceFeeBps,
+          },
+        }
+      : {}),
+    ...(terms.limits
+      ? {
+          limits: {
+            minPurchase: money(values.minPurchase),
+            maxPurchase: values.maxPurchase === null ? null : money(values.maxPurchase),
+            minRedeemUnits: formatUnits(values.minRedeemUnits),
+          },
+        }
+      : {}),
+    ...(terms.buyingPaused !== undefined ? { buyingPaused: values.buyingPaused } : {}),
+    ...(terms.redeemingPaused !== undefined ? { redeemingPaused: values.redeemingPaused } : {}),
+  };
+}
+
+export interface TermsChange {
+  /** The proposed sections as they are now and as they would be. */
+  before: FundTermsView;
+  after: FundTermsView;
+  /** The fund's columns with the new terms. */
+  values: FundValues;
+  changed: string[];
+  changes: Changes;
+}
+
+/**
+ * What new terms would make of a fund (`fundRuleIssues` of the fund as a whole with them; a proposal's
+ * effect shows it even when the fund has moved on and they no longer fit: approving is then refused).
+ */
+export function fundTermsChange(fund: FundRow, terms: FundTerms): TermsChange & { issues: FundFieldIssue[] } {
+  const current = inputOf(fund);
+  const merged: FundInput = { ...current, ...stripUndefined(terms) };
+  const issues = fundRuleIssues(merged);
+  const was = valuesOf(current);
+  // Figures that break the rules have no canonical form yet: shown as they stand until refused.
+  const values = issues.length > 0 ? was : valuesOf(merged);
+  return {
+    issues,
+    before: termsViewOf(was, fund.currency, terms),
+    after: issues.length > 0 ? stripUndefined(terms) : termsViewOf(values, fund.currency, terms),
+    values,
+    ...changesOf(was, values),
+  };
+}
+
+/**
+ * New terms of a fund checked against its rules as a whole, as proposed and again as approved: refused
+ * with the issues under the body (`VALIDATION_FAILED`).
+ */
+export function checkFundTerms(fund: FundRow, terms: FundTerms): TermsChange {
+  const { issues, ...change } = fundTermsChange(fund, terms);
+  if (issues.length > 0) refuse(issues);
+  return change;
+}
+
+/**
+ * Applies approved terms under the fund's row lock, checked again against the fund as it is now; audited
+ * as an edit (`fund.updated`, old and new values) with the approver as actor and the proposer on record.
+ */
+export async function applyFundTerms(
+  tx: DbOrTx,
+  input: OperatorAct & { fundId: string; terms: FundTerms; proposal: ProposalRecord },
+): Promise<FundRow> {
+  const row = await findFund(tx, input.fundId, { lock: true });
+  if (!row) throw new AppError('NOT_FOUND', 'No such fund');
+  const { values, changed, changes } = checkFundTerms(row, input.terms);
+  if (changed.length === 0) return row;
+  const updated = await updateFundRow(tx, row.id, values);
+  await writeAudit(tx, {
+    action: 'fund.updated',
+    actorUserId: input.operatorId,
+    subjectType: 'fund',
+    subjectId: row.id,
+    ip: input.ip,
+    data: { code: row.code, changed, changes, ...input.proposal },
+  });
+  return updated;
 }
 
 // ---- announcements ----------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  adminCorrectFundNav,
   adminCreateFund,
   adminDeleteFundAnnouncement,
   adminGetFund,
@@ -9,7 +8,6 @@ import {
   adminListFundNavs,
   adminListFunds,
   adminPublishFundAnnouncement,
-  adminPublishFundNav,
   adminResolveConsultation,
   adminUpdateFund,
 } from '@portal/contract/admin/funds';
@@ -29,7 +27,10 @@ import * as desk from './fund-desk.service';
 
 export type FundsDeps = catalogue.CatalogueDeps & desk.FundDeskDeps;
 
-/** The fund catalogue (investors) and the fund desk (operators): transport only. */
+/**
+ * The fund catalogue (investors) and the fund desk (operators): transport only. NAVs and terms are proposed
+ * and approved through the proposals module's routes (decision 028).
+ */
 export function fundsRoutes(app: FastifyInstance, deps: FundsDeps): void {
   route(app, listFunds, async ({ query }) => ({ items: await catalogue.listFunds(deps, query.category) }));
   route(app, getFund, async ({ params, request }) =>
@@ -68,18 +69,6 @@ export function fundsRoutes(app: FastifyInstance, deps: FundsDeps): void {
   );
   route(app, adminListFundNavs, async ({ params, query }) =>
     desk.listFundNavs(deps, { fundId: params.fundId, page: query.page }),
-  );
-  route(app, adminPublishFundNav, async ({ params, body, request }) =>
-    desk.publishFundNav(deps, {
-      operatorId: operatorOf(request).userId,
-      ip: request.ip,
-      fundId: params.fundId,
-      body,
-      log: request.log,
-    }),
-  );
-  route(app, adminCorrectFundNav, async ({ params, body, request }) =>
-    desk.correctFundNav(deps, { operatorId: operatorOf(request).userId, ip: request.ip, fundId: params.fundId, body }),
   );
   route(app, adminListFundAnnouncements, async ({ params, query }) =>
     desk.listFundAnnouncements(deps, { fundId: params.fundId, kind: query.kind, page: query.page }),
