@@ -19,10 +19,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '@portal/contract/core/errors';
 import type { TestApp } from '../../helpers/app';
+import type { FourEyesFixture, FourEyesFixtures, Operator, OwnCode, WalkRequest } from './fixtures';
 import { makeOperator, type TestUser } from '../../helpers/admin';
 import { createFund, publishNav, today } from '../../fund-orders/fund-order-helpers';
 import { sheba } from '../../bank-accounts/bank-helpers';
-import { statement } from '../../deposit-by-id/by-id-helpers';
+import { paymentIdFor, shebaAccount, statement } from '../../deposit-by-id/by-id-helpers';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../src/db/schema';
 import { grantUnits, propose, proposed, quietInvestors } from '../../proposals/proposal-helpers';
 
 export interface FixtureContext {
@@ -70,6 +73,23 @@ async function pendingProposal(ctx: FixtureContext, fund?: { id: string }) {
   return { proposer, proposal: p };
 }
 
+/**
+ * A colleague's pending statement import whose one line pays `user`'s payment ID: it is about `user`, who
+ * may neither approve nor reject it.
+ */
+async function statementCrediting(ctx: FixtureContext, user: TestUser) {
+  await ctx.t.database.db
+    .update(users)
+    .set({ kycLevel: 1, kycTrack: 'iranian', shahkarPassed: true })
+    .where(eq(users.id, user.userId));
+  await ctx.t.database.bus.publish({ kind: 'user', id: user.userId });
+  const acc = await shebaAccount(ctx.t, user.userId);
+  const { paymentId } = await paymentIdFor(ctx.t, user.cookie, acc.id);
+  const colleague = await makeOperator(ctx.t, 'senior_operator');
+  const content = statement([{ toman: 1_000_000n, sheba: acc.sheba, paymentId }]);
+  return proposed(await propose.statement(ctx.t, colleague.cookie, content));
+}
+
 const idempotent = () => ({ 'idempotency-key': randomUUID() });
 
 export const proposalsFixtures: Record<string, FixtureBuilder> = {
@@ -96,6 +116,7 @@ export const proposalsFixtures: Record<string, FixtureBuilder> = {
 
   adminRejectProposal: async (ctx) => {
     const { proposer, proposal } = await pendingProposal(ctx);
+    const credited = await statementCrediting(ctx, ctx.actor);
     return {
       request: {
         method: 'POST',
@@ -103,6 +124,14 @@ export const proposalsFixtures: Record<string, FixtureBuilder> = {
         payload: { reason: 'not this figure, check the price' },
       },
       proposer,
+      own: {
+        request: {
+          method: 'POST',
+          url: `/api/admin/proposals/${credited.id}/reject`,
+          payload: { reason: 'this statement pays me, not mine to decide' },
+        },
+        code: 'OPERATOR_OWN_ACCOUNT',
+      },
     };
   },
 
@@ -182,3 +211,30 @@ export const proposalsFixtures: Record<string, FixtureBuilder> = {
     };
   },
 };
+
+/** The builders above in the walk's shape (`./fixtures.ts`): paths under `/api`, the operator as the actor. */
+const underApi = (r: FixtureRequest): WalkRequest => ({
+  method: r.method,
+  url: r.url.replace(/^\/api/, ''),
+  ...(r.payload ? { payload: r.payload } : {}),
+});
+
+export const fixtures: FourEyesFixtures = Object.fromEntries(
+  Object.entries(proposalsFixtures).map(([id, build]): [string, FourEyesFixture] => [
+    id,
+    {
+      valid: async (ctx, op) => underApi((await build({ t: ctx.t, actor: op })).request),
+      own: async (ctx) => {
+        const op = await ctx.admin();
+        const { own } = await build({ t: ctx.t, actor: op });
+        if (!own) throw new Error(`${id}: its builder has no operation on the actor's own holdings`);
+        return { op, request: underApi(own.request), code: own.code as OwnCode };
+      },
+      byMaker: async (ctx) => {
+        const { request, proposer } = await build({ t: ctx.t, actor: await ctx.admin() });
+        if (!proposer) throw new Error(`${id}: its builder names no proposer`);
+        return { op: proposer as Operator, request: underApi(request) };
+      },
+    },
+  ]),
+);
