@@ -14,12 +14,14 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { otpCodeSchema } from '../core/validation';
 import { otpChannelSchema } from './auth';
+import { secondFactorCodeSchema } from './recovery-codes';
 import { codeSentSchema } from './two-factor';
 
 export const stepUpBody = z.discriminatedUnion('method', [
   z.object({ method: z.literal('password'), password: z.string().min(1, { message: 'required' }).max(128) }),
   z.object({ method: z.literal('otp'), code: otpCodeSchema }),
-  z.object({ method: z.literal('totp'), code: otpCodeSchema }),
+  /** The authenticator's code, or a recovery code (recovery-codes.ts). */
+  z.object({ method: z.literal('totp'), code: secondFactorCodeSchema }),
 ]);
 export type StepUpBody = z.input<typeof stepUpBody>;
 
@@ -71,5 +73,7 @@ export const stepUp = defineEndpoint({
     'TOTP_INVALID',
     'TOTP_REUSED',
     'AUTH_LOCKED',
+    'RECOVERY_CODE_INVALID',
+    'RECOVERY_CODE_USED',
   ],
 });
