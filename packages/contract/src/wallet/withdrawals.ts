@@ -97,6 +97,7 @@ export const requestWithdrawalCode = defineEndpoint({
     'OTP_LOCKED',
     'SMS_DELIVERY_FAILED',
     'STEP_UP_METHOD_NOT_ALLOWED',
+    'WITHDRAWAL_HOLD',
   ],
 });
 
