@@ -270,7 +270,7 @@ function SessionsSection() {
                       </Button>
                     )
                   }
-                  sx={{ pe: 14 }}
+                  sx={{ pr: 14 }}
                 >
                   <ListItemIcon sx={{ minWidth: 40 }}>
                     <Icon />

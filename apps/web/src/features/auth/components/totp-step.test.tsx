@@ -127,7 +127,7 @@ describe('the two-factor step of a login', () => {
     // A malformed code is refused here, without a request.
     await userEvent.type(field, 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'تأیید و ورود' }));
-    expect(await screen.findByText('کد بازیابی ۱۰ نویسه دارد، مثل 7KQ2M-XD9WF.')).toBeTruthy();
+    expect(await screen.findByText('کد بازیابی ۱۰ نویسه دارد؛ مثلاً 7KQ2M-XD9WF')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
 
     await userEvent.clear(field);
