@@ -15,8 +15,12 @@ async function ok(res: Response, what: string): Promise<Response> {
   return res;
 }
 
-/** A user with a password: signs up by code, then sets the password with the fresh session. */
-async function userWithPassword(baseUrl: string): Promise<void> {
+/**
+ * A user with a password: signs up by code, then sets the password with the fresh session. Answers the
+ * browser's device cookie: the bench logs in again as that same browser, so no login is from a new device
+ * (which would send a security notice each time, decision 029).
+ */
+async function userWithPassword(baseUrl: string): Promise<string> {
   const headers = { 'content-type': 'application/json' };
   await ok(
     await fetch(`${baseUrl}/api/auth/otp`, { method: 'POST', headers, body: JSON.stringify({ mobile: LOGIN_MOBILE }) }),
@@ -35,11 +39,11 @@ async function userWithPassword(baseUrl: string): Promise<void> {
     }),
     'POST /api/auth/otp/verify',
   );
-  const cookie = verify.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith(`${SESSION.cookieName}=`));
+  const cookies = verify.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
+  const cookie = cookies.find((c) => c.startsWith(`${SESSION.cookieName}=`));
   if (!cookie) throw new Error('sign-in set no session cookie');
+  const device = cookies.find((c) => c.startsWith('portal_device='));
+  if (!device) throw new Error('sign-in set no device cookie');
   await ok(
     await fetch(`${baseUrl}/api/account/password`, {
       method: 'POST',
@@ -48,15 +52,16 @@ async function userWithPassword(baseUrl: string): Promise<void> {
     }),
     'POST /api/account/password',
   );
+  return device;
 }
 
 /** `POST /api/auth/password/login` with the right password: each request verifies one argon2id hash. */
 export async function measurePasswordLogin(portal: PortalServer, opts: LoadOptions): Promise<LoadResult> {
-  await userWithPassword(portal.baseUrl);
+  const device = await userWithPassword(portal.baseUrl);
   const common = {
     url: `${portal.baseUrl}/api/auth/password/login`,
     method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', cookie: device },
     body: JSON.stringify({ mobile: LOGIN_MOBILE, password: LOGIN_PASSWORD }),
     connections: opts.connections,
   };

@@ -81,10 +81,10 @@ export async function outbox(baseUrl: string, mobile: string): Promise<OutboxMes
   return ((await res.json()) as { items: OutboxMessage[] }).items;
 }
 
-/** The newest one-time code sent to a number, from the dev outbox. */
+/** The newest one-time code sent to a number, from the dev outbox (security notices carry none). */
 export async function latestCode(baseUrl: string, mobile: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const code = (await outbox(baseUrl, mobile))[0]?.code;
+    const code = (await outbox(baseUrl, mobile)).find((m) => m.code)?.code;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -45,6 +45,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { recoveryCodesRoutes } from './modules/auth/recovery-codes.routes';
 import { sessionsPlugin } from './modules/auth/sessions';
 import { devRoutes } from './modules/dev/dev.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -215,6 +216,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           apiKey: env.KAVENEGAR_API_KEY ?? '',
           baseUrl: env.KAVENEGAR_BASE_URL,
           template: env.KAVENEGAR_TEMPLATE,
+          sender: env.KAVENEGAR_SENDER,
         })
       : createOutboxSms(database.db, app.log));
   const mail =
@@ -251,11 +253,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       db: database.db,
       bus: database.bus,
       sms,
+      mail,
       secret: opts.secret,
       cookie,
       ...(opts.now ? { now: opts.now } : {}),
     });
-    accountRoutes(api, { db: database.db, bus: database.bus });
+    recoveryCodesRoutes(api, { db: database.db, secret: opts.secret, ...(opts.now ? { now: opts.now } : {}) });
+    accountRoutes(api, { db: database.db, bus: database.bus, ...(opts.now ? { now: opts.now } : {}) });
     profileRoutes(api, {
       db: database.db,
       bus: database.bus,

@@ -66,6 +66,8 @@ export const envSchema = z
     KAVENEGAR_API_KEY: z.string().optional(),
     KAVENEGAR_BASE_URL: z.string().url().default('https://api.kavenegar.com'),
     KAVENEGAR_TEMPLATE: z.string().default('portal-otp'),
+    /** The line security notices are sent from (issue 15); unset: the Kavenegar account's default line. */
+    KAVENEGAR_SENDER: z.string().optional(),
     MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Portal <no-reply@portal.local>'),

@@ -16,9 +16,10 @@ import { freshMobile, latestCode, startServer, type RunningServer } from '../../
 
 /**
  * Two-factor (SPEC §2 "Two-factor", "Auth"), in Persian at a desktop size: set a password, turn
- * two-factor on with the key the page shows (the code computed here with otplib), log in with
- * password + TOTP; a wrong and a reused code are refused with their messages; then turn it off by a
- * code sent to the phone. Codes sent: sign-up, disable = 2.
+ * two-factor on with the key the page shows (the code computed here with otplib) and save the ten
+ * recovery codes it shows once, log in with password + TOTP; a wrong and a reused code are refused with
+ * their messages; log in with a recovery code (issue 15); then turn it off by a code sent to the phone.
+ * Codes sent: sign-up, disable = 2.
  */
 
 let server: RunningServer;
@@ -76,6 +77,19 @@ describe('two-factor authentication', () => {
     await page.getByRole('button', { name: t('account:twoFactor.step3.submit'), exact: true }).click();
     await page.getByText(t('account:twoFactor.statusOn'), { exact: true }).waitFor();
 
+    // The recovery codes, shown this once: "done" waits for "I saved them".
+    const list = page.getByRole('list', { name: t('account:recoveryCodes.listLabel'), exact: true });
+    const recoveryCodes = await list.getByRole('listitem').allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
+    for (const c of recoveryCodes) expect(c).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    await screenshot(page, 'two-factor-recovery-codes-fa-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const done = page.getByRole('button', { name: t('account:recoveryCodes.done'), exact: true });
+    expect(await done.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: t('account:recoveryCodes.saved'), exact: true }).check();
+    await done.click();
+    await list.waitFor({ state: 'detached' });
+
     // Log in again: password, then the TOTP step. A wrong code is refused.
     await logOut(page, t);
     await passwordStep(page, mobile, password);
@@ -106,6 +120,18 @@ describe('two-factor authentication', () => {
     await page.waitForTimeout(secondsToNextStep() * 1000 + 500);
     await submitTotp(page, await totpCode(secret));
     await page.waitForURL((url) => url.pathname === '/update-profile/2fa');
+
+    // The authenticator is out of reach: a recovery code instead, typed as a person would.
+    await logOut(page, t);
+    await passwordStep(page, mobile, password);
+    await page.getByRole('button', { name: t('secondFactor.useRecovery'), exact: true }).click();
+    await typeInto(page, t('secondFactor.recoveryLabel'), recoveryCodes[0]!.toLowerCase().replace('-', ' '));
+    await page.getByRole('button', { name: t('account:totp.submit'), exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/update-profile/2fa');
+    await page.goto('/update-profile');
+    await page
+      .getByText(t('account:overview.recoveryCodes.left', { left: '۹', total: '۱۰' }), { exact: true })
+      .waitFor();
 
     // Turn it off by a code sent to the phone.
     await page.goto('/update-profile/2fa');

@@ -66,6 +66,11 @@ export const users = pgTable(
     /** ISO 3166-1 alpha-2. */
     nationality: text(),
     passportNumber: text(),
+    /**
+     * Withdrawals are held until then after a sensitive change (issue 15, decision 029: password reset,
+     * phone change, two-factor off or recovered); null or past: not held.
+     */
+    withdrawalsHeldUntil: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -97,8 +102,37 @@ export const sessions = pgTable(
     rememberMe: boolean().notNull().default(false),
     /** Last time the user proved who they are in this session (login or step-up), decision 008. */
     authenticatedAt: createdAt(),
+    /**
+     * SHA-256 of the browser's device cookie at login (issue 15, decision 029): a login whose device no
+     * earlier session of the user had sends a security notice.
+     */
+    deviceHash: text(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_user_device_idx').on(t.userId, t.deviceHash),
+  ],
+);
+
+/**
+ * Recovery codes of accounts with two-factor on (issue 15, decision 029): ten a set, each usable once.
+ * Only a keyed hash is stored (HMAC-SHA256 under a key derived from the app secret, over the user id and
+ * the code), never the code; a new set deletes the old one.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    createdAt: createdAt(),
+    /** When the code was used (it works once). */
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_uq').on(t.userId, t.codeHash)],
 );
 
 export const otpChallenges = pgTable(

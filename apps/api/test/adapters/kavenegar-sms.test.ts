@@ -5,7 +5,7 @@ import { startKavenegarDouble } from '../helpers/kavenegar-double';
 
 let double: Awaited<ReturnType<typeof startKavenegarDouble>>;
 beforeAll(async () => {
-  double = await startKavenegarDouble({ apiKey: 'KEY-123', templates: ['portal-otp'] });
+  double = await startKavenegarDouble({ apiKey: 'KEY-123', templates: ['portal-otp'], senders: ['10004346'] });
 });
 afterAll(async () => {
   await double.close();
@@ -44,6 +44,36 @@ describe('Kavenegar SMS adapter', () => {
     await expect(
       sms.sendOtp({ mobile: '+989121234567', channel: 'sms', purpose: 'login', code: '123456' }),
     ).rejects.toThrow(re);
+  });
+
+  it('sends a notice as plain text through sms/send, from the configured line or the account default', async () => {
+    const text = 'ورود به حساب پرتال شما از دستگاهی تازه\nعبارت امنیتی شما: گل سرخ';
+    const withLine = createKavenegarSms({
+      apiKey: 'KEY-123',
+      baseUrl: double.baseUrl,
+      template: 'portal-otp',
+      sender: '10004346',
+    });
+    await withLine.sendNotice({ mobile: '+989121234567', purpose: 'new_device', text });
+    expect(double.calls.at(-1)).toEqual({
+      apiKey: 'KEY-123',
+      method: 'POST',
+      api: 'sms/send',
+      params: { receptor: '09121234567', message: text, sender: '10004346' },
+    });
+    const defaultLine = createKavenegarSms({ apiKey: 'KEY-123', baseUrl: double.baseUrl, template: 'portal-otp' });
+    await defaultLine.sendNotice({ mobile: '+447700900123', purpose: 'new_device', text });
+    expect(double.calls.at(-1)?.params).toEqual({ receptor: '00447700900123', message: text });
+
+    const unknownLine = createKavenegarSms({
+      apiKey: 'KEY-123',
+      baseUrl: double.baseUrl,
+      template: 'portal-otp',
+      sender: '9999',
+    });
+    await expect(unknownLine.sendNotice({ mobile: '+989121234567', purpose: 'new_device', text })).rejects.toThrow(
+      /412/,
+    );
   });
 
   it('an unreachable provider is a delivery error', async () => {

@@ -100,10 +100,13 @@ export function cookieOf(res: LightMyRequestResponse): string {
   return `portal_sid=${c.value}`;
 }
 
-/** Reads the newest code sent to a number from the dev outbox, as a developer or test would. */
+/**
+ * Reads the newest code sent to a number from the dev outbox, as a developer or test would (a security
+ * notice carries no code and is passed over).
+ */
 export async function outboxCode(app: FastifyInstance, mobile: string): Promise<string> {
   const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?mobile=${encodeURIComponent(mobile)}` });
-  const code = res.json<{ items: { code: string }[] }>().items[0]?.code;
+  const code = res.json<{ items: { code: string | null }[] }>().items.find((m) => m.code)?.code;
   if (!code) throw new Error(`no code for ${mobile}`);
   return code;
 }

@@ -117,6 +117,28 @@ describe('the withdrawal request on PostgreSQL', () => {
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
+  it('a withdrawal hold started between the two statements: refused as held, nothing written or counted', async () => {
+    const u = await withdrawer(t, 500_000n);
+    const secret = await enableTotp(t, u.userId);
+    const before = await snapshot(t, u.userId);
+    const key = randomUUID();
+    const body = { bankAccountId: u.bankAccountId, amount: '100000', code: totpNow(t, secret) };
+    const res = (await betweenTheStatements(
+      u.userId,
+      () => postWithdrawal(t, u, body, key),
+      `UPDATE users SET withdrawals_held_until = now() + interval '24 hours' WHERE id = $1`,
+    )) as Awaited<ReturnType<typeof postWithdrawal>>;
+    expect(errorOf(res)).toEqual([403, 'WITHDRAWAL_HOLD']);
+    expect(res.json<{ details?: { until?: string } }>().details?.until).toEqual(expect.any(String));
+    expect(await snapshot(t, u.userId)).toEqual(before);
+    const [row] = await queryRows<{ step: string | null; failures: number }>(
+      t.database.db,
+      sql`SELECT u.two_factor_last_step::text AS step, f.failures
+          FROM users u JOIN auth_failures f ON f.step = 'totp' AND f.subject = u.id::text WHERE u.id = ${u.userId}`,
+    );
+    expect(row).toEqual({ step: null, failures: 0 });
+  });
+
   it('the code’s step taken between the two statements: TOTP_REUSED, counted, the key given back', async () => {
     const u = await withdrawer(t, 500_000n);
     const secret = await enableTotp(t, u.userId);

@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Calendar } from '@portal/contract/core/constants';
 import { isApiError } from './api-error';
-import { formatDuration, formatNumber } from './format';
+import { formatDate, formatDuration, formatNumber } from './format';
+import { useCalendar } from './preferences';
 
 /** The SPEC §8 message for a status, when the code itself says nothing more. */
 export function statusMessageKey(status: number): string {
@@ -39,14 +41,22 @@ export function errorMessageKey(error: unknown, hasKey: (key: string) => boolean
 
 /**
  * The user's sentence for any thrown error, in the current language, never the server's text.
- * Details the server sends (attempts left, when to retry) are added to it.
+ * Details the server sends (attempts left, when to retry) are added to it; a time (`until`) is written
+ * in the user's calendar.
  */
-export function getErrorMessage(error: unknown, t: TFunction, lng: string, hasKey: (key: string) => boolean): string {
+export function getErrorMessage(
+  error: unknown,
+  t: TFunction,
+  lng: string,
+  hasKey: (key: string) => boolean,
+  calendar?: Calendar,
+): string {
   const values: Record<string, string> = {};
   if (isApiError(error)) {
-    const { requiredLevel, maxBytes } = error.details ?? {};
+    const { requiredLevel, maxBytes, until } = error.details ?? {};
     if (requiredLevel !== undefined) values.level = formatNumber(requiredLevel, lng);
     if (maxBytes !== undefined) values.maxMb = formatNumber(Math.floor(maxBytes / (1024 * 1024)), lng);
+    if (until !== undefined) values.until = formatDate(until, lng, calendar, 'dateTime');
     for (const [k, v] of Object.entries(error.details?.issues?.[0]?.params ?? {}))
       values[k] = typeof v === 'number' ? formatNumber(v, lng) : v;
   }
@@ -65,8 +75,10 @@ export function getErrorMessage(error: unknown, t: TFunction, lng: string, hasKe
 
 export function useErrorMessage(): (error: unknown) => string {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar();
   return useCallback(
-    (error: unknown) => getErrorMessage(error, t, i18n.resolvedLanguage ?? i18n.language, (key) => i18n.exists(key)),
-    [t, i18n],
+    (error: unknown) =>
+      getErrorMessage(error, t, i18n.resolvedLanguage ?? i18n.language, (key) => i18n.exists(key), calendar),
+    [t, i18n, calendar],
   );
 }

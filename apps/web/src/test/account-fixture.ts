@@ -25,6 +25,7 @@ export function accountFixture(
       referralCode: 'ABC123',
       role: 'investor',
       isFrozen: false,
+      withdrawalsHeldUntil: null,
       createdAt: '2025-01-01T00:00:00.000Z',
       ...user,
     },

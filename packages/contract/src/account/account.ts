@@ -27,6 +27,11 @@ export const accountInfoSchema = z.object({
   role: z.enum(ROLES),
   /** Frozen by an operator: the user can look, not move money. */
   isFrozen: z.boolean(),
+  /**
+   * ISO 8601: withdrawals are held until then after a sensitive change (wallet/withdrawals.ts
+   * `SENSITIVE_CHANGE_WITHDRAWAL_HOLD_HOURS`); null when they are not. Absent in an older answer: not held.
+   */
+  withdrawalsHeldUntil: z.string().nullable().default(null),
   createdAt: z.string(),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;

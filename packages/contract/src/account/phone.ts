@@ -12,12 +12,14 @@
  *    `change_phone_new` code to the new number.
  * 4. `POST /account/phone/verify-new` { changeToken, code } changes the number; every session ends
  *    (this one too: the cookie is cleared) and the web shows the success modal, then the auth page.
+ *    Withdrawals are held for a day after (wallet/withdrawals.ts).
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { countryCodeSchema, nationalCodeSchema, otpCodeSchema } from '../core/validation';
 import { textSchema } from '../core/text';
 import { otpChannelSchema } from '../auth/auth';
+import { secondFactorCodeSchema } from '../auth/recovery-codes';
 import { codeSentSchema } from '../auth/two-factor';
 
 const sendErrors = [
@@ -58,9 +60,18 @@ export const verifyCurrentPhone = defineEndpoint({
   summary: 'Change phone, step 2: the current number’s code (and the TOTP code when two-factor is on)',
   tags: ['account'],
   auth: 'session',
-  body: z.object({ code: otpCodeSchema, totpCode: otpCodeSchema.optional() }),
+  /** `totpCode`: the authenticator's code, or a recovery code (auth/recovery-codes.ts). */
+  body: z.object({ code: otpCodeSchema, totpCode: secondFactorCodeSchema.optional() }),
   response: z.object({ changeToken: z.string(), expiresInSeconds: z.number().int() }),
-  errors: [...checkErrors, 'TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_REUSED', 'AUTH_LOCKED'],
+  errors: [
+    ...checkErrors,
+    'TOTP_REQUIRED',
+    'TOTP_INVALID',
+    'TOTP_REUSED',
+    'AUTH_LOCKED',
+    'RECOVERY_CODE_INVALID',
+    'RECOVERY_CODE_USED',
+  ],
 });
 
 export const requestNewPhoneCodeBody = z.object({

@@ -1,13 +1,19 @@
 /**
- * Login history, security notices and the anti-phishing phrase ("beyond the spec").
+ * Login history, security notices, recovery codes and the anti-phishing phrase ("beyond the spec").
  *
  * `GET /account/security-events?limit&before` lists the user's own security events from the audit log,
  * newest first (logins, failed logins, logouts, password/phone/email/two-factor changes, locks, ended
  * sessions, phrase changes), with address and device; page with `before` = the last item's `at`.
  * `PUT /account/anti-phishing` { phrase } sets the phrase that every SMS and email of the portal carries
  * (`GET /account` shows it as `antiPhishingPhrase`); `DELETE /account/anti-phishing` clears it.
+ * `GET /account/two-factor/recovery-codes` says how many recovery codes are left;
+ * `POST /account/two-factor/recovery-codes` (after a step-up) issues a new set, shown once, and the old
+ * codes stop working (auth/recovery-codes.ts).
+ * A login from a device the account has not logged in from before (its device cookie, `portal_device`)
+ * sends a security notice by SMS, and by email when the address is verified; not the account's first login.
  */
 import { z } from 'zod';
+import { recoveryCodesIssuedSchema, recoveryCodesStatusSchema } from '../auth/recovery-codes';
 import { ANTI_PHISHING } from '../core/constants';
 import { defineEndpoint } from '../core/endpoint';
 import { textSchema } from '../core/text';
@@ -30,6 +36,10 @@ export const securityEventTypeSchema = z.enum([
   'other_sessions_ended',
   'anti_phishing_set',
   'anti_phishing_cleared',
+  // issue 15
+  'recovery_code_used',
+  'recovery_codes_generated',
+  'new_device_notice',
 ]);
 export type SecurityEventType = z.infer<typeof securityEventTypeSchema>;
 
@@ -86,4 +96,26 @@ export const clearAntiPhishingPhrase = defineEndpoint({
   auth: 'session',
   response: z.object({ ok: z.literal(true) }),
   errors: ['UNAUTHENTICATED'],
+});
+
+export const getRecoveryCodesStatus = defineEndpoint({
+  id: 'getRecoveryCodesStatus',
+  method: 'GET',
+  path: '/account/two-factor/recovery-codes',
+  summary: 'How many recovery codes of the current set are left (never the codes)',
+  tags: ['account'],
+  auth: 'session',
+  response: recoveryCodesStatusSchema,
+  errors: ['UNAUTHENTICATED'],
+});
+
+export const regenerateRecoveryCodes = defineEndpoint({
+  id: 'regenerateRecoveryCodes',
+  method: 'POST',
+  path: '/account/two-factor/recovery-codes',
+  summary: 'Issue a new set of ten recovery codes, shown once; the old ones stop working (needs a step-up)',
+  tags: ['account'],
+  auth: 'session',
+  response: recoveryCodesIssuedSchema,
+  errors: ['UNAUTHENTICATED', 'TWO_FACTOR_NOT_ENABLED', 'STEP_UP_REQUIRED'],
 });

@@ -16,7 +16,7 @@
  * - Forgot: `POST /auth/otp` { mobile, purpose: 'reset_password' } → `POST /auth/password/reset/verify`
  *   { mobile, code } → { resetToken, twoFactorRequired } → `POST /auth/password/reset`
  *   { resetToken, newPassword, totpCode? (required when twoFactorRequired) }. Every session ends; the user
- *   then logs in with the new password.
+ *   then logs in with the new password. Withdrawals are held for a day after (wallet/withdrawals.ts).
  * The "repeat password" field is the web form's own check (`passwordRepeatSchema`), not sent.
  */
 import { z } from 'zod';
@@ -25,6 +25,7 @@ import { countryCodeSchema, isStrongPassword, otpCodeSchema, PASSWORD_MIN_LENGTH
 import { textSchema } from '../core/text';
 import { loginResultSchema } from './auth';
 import { COMMON_PASSWORD_BASES } from './common-passwords';
+import { secondFactorCodeSchema } from './recovery-codes';
 
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -128,7 +129,8 @@ export const verifyPasswordReset = defineEndpoint({
 export const resetPasswordBody = z.object({
   resetToken: textSchema({ trim: false }).min(1).max(128),
   newPassword: passwordSchema,
-  totpCode: otpCodeSchema.optional(),
+  /** The authenticator's code, or a recovery code (recovery-codes.ts). */
+  totpCode: secondFactorCodeSchema.optional(),
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
@@ -141,7 +143,16 @@ export const resetPassword = defineEndpoint({
   auth: 'public',
   body: resetPasswordBody,
   response: z.object({ ok: z.literal(true) }),
-  errors: ['VALIDATION_FAILED', 'CHALLENGE_EXPIRED', 'TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_REUSED', 'AUTH_LOCKED'],
+  errors: [
+    'VALIDATION_FAILED',
+    'CHALLENGE_EXPIRED',
+    'TOTP_REQUIRED',
+    'TOTP_INVALID',
+    'TOTP_REUSED',
+    'AUTH_LOCKED',
+    'RECOVERY_CODE_INVALID',
+    'RECOVERY_CODE_USED',
+  ],
 });
 
 export const setPasswordBody = z.object({ password: passwordSchema });

@@ -15,6 +15,7 @@ import { defineEndpoint } from '../core/endpoint';
 import { otpCodeSchema } from '../core/validation';
 import { textSchema } from '../core/text';
 import { otpChannelSchema } from './auth';
+import { secondFactorCodeSchema } from './recovery-codes';
 import { codeSentSchema } from './two-factor';
 
 export const stepUpBody = z.discriminatedUnion('method', [
@@ -23,7 +24,8 @@ export const stepUpBody = z.discriminatedUnion('method', [
     password: textSchema({ trim: false }).min(1, { message: 'required' }).max(128),
   }),
   z.object({ method: z.literal('otp'), code: otpCodeSchema }),
-  z.object({ method: z.literal('totp'), code: otpCodeSchema }),
+  /** The authenticator's code, or a recovery code (recovery-codes.ts). */
+  z.object({ method: z.literal('totp'), code: secondFactorCodeSchema }),
 ]);
 export type StepUpBody = z.input<typeof stepUpBody>;
 
@@ -75,5 +77,7 @@ export const stepUp = defineEndpoint({
     'TOTP_INVALID',
     'TOTP_REUSED',
     'AUTH_LOCKED',
+    'RECOVERY_CODE_INVALID',
+    'RECOVERY_CODE_USED',
   ],
 });

@@ -16,16 +16,21 @@
  *   `POST /auth/two-factor/recover` { challengeToken, code } turns two-factor off and opens the session.
  * A code is accepted in its 30-second step or the one before, and once only (`TOTP_REUSED`); 10
  * consecutive wrong codes lock the TOTP step of the account for 15 minutes (`AUTH_LOCKED`).
+ * Recovery codes (recovery-codes.ts): enabling answers the account's ten codes once; wherever an
+ * authenticator code is asked for, one of them may be given instead (`RECOVERY_CODE_INVALID` counts
+ * toward the same lock; `RECOVERY_CODE_USED`, a code already spent, does not).
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { otpCodeSchema } from '../core/validation';
 import { textSchema } from '../core/text';
 import { loggedInSchema, otpChannelSchema } from './auth';
+import { RECOVERY_CODES, secondFactorCodeSchema } from './recovery-codes';
 
 const challengeToken = textSchema({ trim: false }).min(1).max(128);
 
-export const verifyTwoFactorLoginBody = z.object({ challengeToken, code: otpCodeSchema });
+/** `code`: the authenticator's code, or one of the account's recovery codes (recovery-codes.ts). */
+export const verifyTwoFactorLoginBody = z.object({ challengeToken, code: secondFactorCodeSchema });
 export const verifyTwoFactorLogin = defineEndpoint({
   id: 'verifyTwoFactorLogin',
   method: 'POST',
@@ -35,7 +40,15 @@ export const verifyTwoFactorLogin = defineEndpoint({
   auth: 'public',
   body: verifyTwoFactorLoginBody,
   response: loggedInSchema,
-  errors: ['VALIDATION_FAILED', 'CHALLENGE_EXPIRED', 'TOTP_INVALID', 'TOTP_REUSED', 'AUTH_LOCKED'],
+  errors: [
+    'VALIDATION_FAILED',
+    'CHALLENGE_EXPIRED',
+    'TOTP_INVALID',
+    'TOTP_REUSED',
+    'AUTH_LOCKED',
+    'RECOVERY_CODE_INVALID',
+    'RECOVERY_CODE_USED',
+  ],
 });
 
 /** The answer of every endpoint that sends a code to the signed-in user's (or challenge's) phone. */
@@ -118,7 +131,8 @@ export const enableTwoFactor = defineEndpoint({
   tags: ['account'],
   auth: 'session',
   body: z.object({ code: otpCodeSchema }),
-  response: z.object({ ok: z.literal(true) }),
+  /** `recoveryCodes`: the account's ten recovery codes, shown this once (recovery-codes.ts). */
+  response: z.object({ ok: z.literal(true), recoveryCodes: z.array(z.string()).length(RECOVERY_CODES.count) }),
   errors: [
     'UNAUTHENTICATED',
     'VALIDATION_FAILED',
@@ -143,7 +157,10 @@ export const requestDisableTwoFactorCode = defineEndpoint({
   errors: ['UNAUTHENTICATED', ...otpSendErrors, 'TWO_FACTOR_NOT_ENABLED'],
 });
 
-export const disableTwoFactorBody = z.object({ method: z.enum(['totp', 'sms']), code: otpCodeSchema });
+/** `totp`: the authenticator's code or a recovery code; `sms`: the phone code (6 digits). */
+export const disableTwoFactorBody = z
+  .object({ method: z.enum(['totp', 'sms']), code: secondFactorCodeSchema })
+  .refine((b) => b.method === 'totp' || /^\d+$/.test(b.code), { message: 'otpFormat', path: ['code'] });
 export const disableTwoFactor = defineEndpoint({
   id: 'disableTwoFactor',
   method: 'POST',
@@ -161,5 +178,7 @@ export const disableTwoFactor = defineEndpoint({
     'TOTP_REUSED',
     'AUTH_LOCKED',
     'STEP_UP_REQUIRED',
+    'RECOVERY_CODE_INVALID',
+    'RECOVERY_CODE_USED',
   ],
 });

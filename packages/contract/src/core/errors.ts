@@ -145,6 +145,16 @@ export const ERROR_STATUS = {
   FUND_ORDER_TOO_SMALL: 422,
   /** SPEC §8 "payment method disabled": this method is not accepted here (a card for a fund not in toman). */
   PAYMENT_METHOD_DISABLED: 409,
+  // issue 15: recovery codes and the withdrawal hold (decision 029)
+  /** The recovery code is not one of this account's current codes (counted toward the two-factor lock). */
+  RECOVERY_CODE_INVALID: 400,
+  /** This recovery code was already used: each works once. Not counted as a failure. */
+  RECOVERY_CODE_USED: 400,
+  /**
+   * Withdrawals are held for a while after a sensitive change (password reset, phone change, two-factor
+   * turned off or recovered); details.until says when they open again.
+   */
+  WITHDRAWAL_HOLD: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -168,6 +178,8 @@ export const errorBodySchema = z.object({
       attemptsLeft: z.number().int().optional(),
       requiredLevel: z.number().int().optional(),
       maxBytes: z.number().int().optional(),
+      /** ISO 8601: when a hold ends (`WITHDRAWAL_HOLD`). */
+      until: z.string().optional(),
     })
     .optional(),
 });

@@ -8,10 +8,28 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { UserRequestStatus } from '../core/enums';
 import { otpChannelSchema } from '../auth/auth';
+import { secondFactorCode } from '../auth/recovery-codes';
 import { tomanAmountSchema } from './deposits';
 
 /** SPEC §5: the smallest toman withdrawal. */
 export const WITHDRAWAL_MIN_TOMAN = 10_000n;
+
+/**
+ * The withdrawal hold (issue 15, decision 029): after a sensitive change to how the account is reached, no
+ * withdrawal for this many hours, as exchanges do: a thief who took the account over by one of these
+ * cannot empty it before the owner, warned by the change's message, gets it back. A withdrawal asked for
+ * meanwhile is `WITHDRAWAL_HOLD` with `details.until`; `GET /account` says `withdrawalsHeldUntil`.
+ */
+export const SENSITIVE_CHANGE_WITHDRAWAL_HOLD_HOURS = 24;
+
+/** What starts the hold: a password reset, a phone change, two-factor turned off, or recovered by an admin. */
+export const WITHDRAWAL_HOLD_REASONS = [
+  'password_reset',
+  'phone_changed',
+  'two_factor_disabled',
+  'two_factor_recovered',
+] as const;
+export type WithdrawalHoldReason = (typeof WITHDRAWAL_HOLD_REASONS)[number];
 
 /**
  * SPEC §9: an approved withdrawal is paid out at the next bank cycle (03:45, 10:45, 13:45, 18:45 Tehran)
@@ -79,17 +97,15 @@ export const requestWithdrawalCode = defineEndpoint({
     'OTP_LOCKED',
     'SMS_DELIVERY_FAILED',
     'STEP_UP_METHOD_NOT_ALLOWED',
+    'WITHDRAWAL_HOLD',
   ],
 });
 
 export const createWithdrawalBody = z.object({
   bankAccountId: z.uuid({ message: 'select' }),
   amount: tomanAmountSchema(WITHDRAWAL_MIN_TOMAN),
-  /** The phone code, or the authenticator code when two-factor is on. */
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, { message: 'code' }),
+  /** The phone code, or when two-factor is on the authenticator's code or a recovery code (auth/recovery-codes.ts). */
+  code: secondFactorCode('code'),
 });
 export type CreateWithdrawalBody = z.input<typeof createWithdrawalBody>;
 
@@ -119,6 +135,9 @@ export const createWithdrawal = defineEndpoint({
     'TOTP_REUSED',
     'AUTH_LOCKED',
     'IDEMPOTENCY_KEY_REUSED',
+    'RECOVERY_CODE_INVALID',
+    'RECOVERY_CODE_USED',
+    'WITHDRAWAL_HOLD',
   ],
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { devOutbox } from '../../db/schema';
-import type { OtpMessage, SmsPort } from './sms.port';
+import type { NoticeMessage, OtpMessage, SmsPort } from './sms.port';
 
 export function otpText(code: string, antiPhishingPhrase?: string | null): string {
   const text = `کد ورود شما به پرتال: ${code}\nاین کد را به هیچ‌کس ندهید.`;
@@ -21,6 +21,10 @@ export function createOutboxSms(db: Db, log: FastifyBaseLogger): SmsPort {
         text: otpText(m.code, m.antiPhishingPhrase),
       });
       log.info({ mobile: m.mobile, channel: m.channel, purpose: m.purpose, code: m.code }, 'dev outbox: one-time code');
+    },
+    async sendNotice(m: NoticeMessage) {
+      await db.insert(devOutbox).values({ mobile: m.mobile, channel: 'sms', purpose: m.purpose, text: m.text });
+      log.info({ mobile: m.mobile, purpose: m.purpose }, 'dev outbox: notice');
     },
   };
 }

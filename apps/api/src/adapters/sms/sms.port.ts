@@ -9,10 +9,20 @@ export interface OtpMessage {
   antiPhishingPhrase?: string | null;
 }
 
-/** Sends one-time codes. Implementations: the dev outbox (embedded mode) and Kavenegar. */
+/** A text that is not a code: a security notice (issue 15: a login from a new device). */
+export interface NoticeMessage {
+  mobile: string;
+  /** What the notice is about, for the dev outbox and the logs (`new_device`). */
+  purpose: string;
+  /** The whole text, already in the user's language, carrying the anti-phishing phrase when set. */
+  text: string;
+}
+
+/** Sends one-time codes and security notices. Implementations: the dev outbox (embedded mode) and Kavenegar. */
 export interface SmsPort {
   readonly name: string;
   sendOtp(message: OtpMessage): Promise<void>;
+  sendNotice(message: NoticeMessage): Promise<void>;
 }
 
 export class SmsDeliveryError extends Error {

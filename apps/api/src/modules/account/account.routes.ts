@@ -9,10 +9,12 @@ import { sessionOf } from '../auth/sessions';
 import * as account from './account.service';
 import * as security from './security.service';
 
-export function accountRoutes(app: FastifyInstance, deps: { db: Db; bus: InvalidationBus }) {
+export function accountRoutes(app: FastifyInstance, deps: { db: Db; bus: InvalidationBus; now?: () => Date }) {
   const cache = account.createAccountCache(deps.bus);
   app.addHook('onClose', async () => cache.unsubscribe());
-  route(app, getAccount, async ({ request }) => account.getAccount(deps.db, cache, sessionOf(request).userId));
+  route(app, getAccount, async ({ request }) =>
+    account.getAccount(deps.db, cache, sessionOf(request).userId, deps.now?.()),
+  );
   route(app, updateProfile, async ({ body, request }) =>
     account.updateProfile(deps, sessionOf(request).userId, body, request.ip),
   );

@@ -6,6 +6,7 @@ import { writeAudit } from '../../lib/audit';
 import { users } from '../../db/schema';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { createCoherentCache } from '../../lib/ttl-cache';
+import { activeHoldUntil } from '../withdrawals/withdrawal-hold';
 
 /**
  * The account answer, cached per user for a short time (`GET /account` is on every page load).
@@ -20,13 +21,23 @@ export function createAccountCache(bus: InvalidationBus) {
 }
 export type AccountCache = ReturnType<typeof createAccountCache>;
 
-export async function getAccount(db: Db, cache: AccountCache, userId: string): Promise<AccountResponse> {
-  const account = await cache.get(userId, () => loadAccount(db, userId));
+export async function getAccount(
+  db: Db,
+  cache: AccountCache,
+  userId: string,
+  now: Date = new Date(),
+): Promise<AccountResponse> {
+  const account = await cache.get(
+    userId,
+    () => loadAccount(db, userId, now),
+    // A copy that shows a withdrawal hold is read again once the hold is over.
+    (a) => a.user.withdrawalsHeldUntil === null || new Date(a.user.withdrawalsHeldUntil) > now,
+  );
   if (!account) throw new AppError('UNAUTHENTICATED');
   return account;
 }
 
-async function loadAccount(db: Db, userId: string): Promise<AccountResponse | null> {
+async function loadAccount(db: Db, userId: string, now: Date): Promise<AccountResponse | null> {
   const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!u) return null;
   return {
@@ -49,6 +60,7 @@ async function loadAccount(db: Db, userId: string): Promise<AccountResponse | nu
       referralCode: u.referralCode,
       role: u.role,
       isFrozen: u.frozenAt !== null,
+      withdrawalsHeldUntil: activeHoldUntil(u.withdrawalsHeldUntil, now)?.toISOString() ?? null,
       createdAt: u.createdAt.toISOString(),
     },
     // Wallets and holdings arrive with later modules; until a user holds anything the dashboard is empty.

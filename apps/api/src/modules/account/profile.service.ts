@@ -11,7 +11,8 @@ import { findUser, findUserByMobile, parseMobile, sendPhoneCode, type AuthDeps }
 import { checkCode, sendCode, withCountedFailures } from '../auth/codes';
 import { revokeUserSessions } from '../auth/sessions';
 import { consumeTicket, findTicket, issueTicket, updateTicketData } from '../auth/tickets';
-import { checkTotpOfUser } from '../auth/two-factor.service';
+import { checkSecondFactor } from '../auth/two-factor.service';
+import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
 
 export type ProfileDeps = AuthDeps & { bus: InvalidationBus; mail: MailPort; identity: IdentityPort };
 
@@ -53,7 +54,7 @@ export async function verifyCurrentPhone(
     });
     if (wrong) return wrong;
     if (u.twoFactorSecret) {
-      const wrongTotp = await checkTotpOfUser(tx, deps, u, input.totpCode!, now, input.ip);
+      const wrongTotp = await checkSecondFactor(tx, deps, u, input.totpCode!, now, input.ip, 'phone_change');
       if (wrongTotp) return wrongTotp;
     }
     const ticket = await issueTicket(tx, { kind: 'change_phone', userId: u.id, data: { from: u.mobile }, now });
@@ -148,6 +149,7 @@ export async function verifyNewPhone(
       ip: input.ip,
       data: { from, to, sessionsEnded: ended.length },
     });
+    await startSensitiveChangeHold(tx, input.userId, 'phone_changed', now);
     return { ok: true as const, mobile: to };
   });
   await deps.bus.publish({ kind: 'user', id: input.userId });

@@ -87,6 +87,10 @@ const EVENT_OF: Record<string, SecurityEventType> = {
   'account.other_sessions_ended': 'other_sessions_ended',
   'account.anti_phishing_set': 'anti_phishing_set',
   'account.anti_phishing_cleared': 'anti_phishing_cleared',
+  // issue 15 (decision 029)
+  'auth.recovery_code_used': 'recovery_code_used',
+  'account.recovery_codes_generated': 'recovery_codes_generated',
+  'auth.new_device_notice': 'new_device_notice',
 };
 
 export async function listSecurityEvents(
@@ -107,9 +111,9 @@ export async function listSecurityEvents(
     .orderBy(desc(auditLog.at))
     .limit(query.limit);
   return rows.map((r) => {
-    const data = r.data as { method?: unknown; step?: unknown; userAgent?: unknown; via?: unknown };
+    const data = r.data as { method?: unknown; step?: unknown; userAgent?: unknown; via?: unknown; use?: unknown };
     const device = parseUserAgent(typeof data.userAgent === 'string' ? data.userAgent : null);
-    const method = data.method ?? data.step ?? data.via;
+    const method = data.method ?? data.step ?? data.via ?? data.use;
     return {
       id: r.id,
       type: EVENT_OF[r.action]!,

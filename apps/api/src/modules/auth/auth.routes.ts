@@ -18,10 +18,12 @@ import {
   verifyTwoFactorLogin,
 } from '@portal/contract/auth/two-factor';
 import type { Db } from '../../db/client';
+import type { MailPort } from '../../adapters/mail/mail.port';
 import type { SmsPort } from '../../adapters/sms/sms.port';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { route } from '../../plugins/contract';
 import * as auth from './auth.service';
+import { noteLoginDevice } from './new-device-notice';
 import * as passwords from './password.service';
 import * as stepUps from './step-up.service';
 import * as twoFactor from './two-factor.service';
@@ -33,10 +35,18 @@ export function clientOf(request: FastifyRequest): auth.ClientInfo {
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { db: Db; bus: InvalidationBus; sms: SmsPort; secret: string; cookie: CookieOptions; now?: () => Date },
+  deps: {
+    db: Db;
+    bus: InvalidationBus;
+    sms: SmsPort;
+    mail: MailPort;
+    secret: string;
+    cookie: CookieOptions;
+    now?: () => Date;
+  },
 ) {
-  const withCookie = <T extends auth.LoginOutcome>(reply: FastifyReply, outcome: T) => {
-    if (outcome.session)
+  const withCookie = async <T extends auth.LoginOutcome>(reply: FastifyReply, outcome: T) => {
+    if (outcome.session) {
       setSessionCookie(
         reply,
         outcome.session.token,
@@ -44,6 +54,9 @@ export function authRoutes(
         outcome.session.rememberMe,
         deps.cookie,
       );
+      // issue 15: the device cookie, and a notice when this device is new to the account (decision 029).
+      await noteLoginDevice(deps, reply, outcome.session.token);
+    }
     return outcome.result;
   };
 
@@ -60,7 +73,7 @@ export function authRoutes(
 
   route(app, verifyTwoFactorLogin, async ({ body, request, reply }) => {
     const out = await twoFactor.verifyTwoFactorLogin(deps, { ...body, client: clientOf(request) });
-    withCookie(reply, out);
+    await withCookie(reply, out);
     if (out.result.status !== 'loggedIn') throw new Error('unreachable');
     return out.result;
   });
@@ -71,7 +84,7 @@ export function authRoutes(
 
   route(app, recoverTwoFactorLogin, async ({ body, request, reply }) => {
     const out = await twoFactor.recoverTwoFactorLogin(deps, { ...body, client: clientOf(request) });
-    withCookie(reply, out);
+    await withCookie(reply, out);
     if (out.result.status !== 'loggedIn') throw new Error('unreachable');
     return out.result;
   });

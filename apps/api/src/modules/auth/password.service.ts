@@ -9,7 +9,8 @@ import { checkCode, withCountedFailures } from './codes';
 import { assertStepOpen, recordFailure, resetFailures } from './lockout';
 import { assertRecentAuth, revokeUserSessions, rotateSession } from './sessions';
 import { consumeTicket, findTicket, issueTicket } from './tickets';
-import { checkTotpOfUser } from './two-factor.service';
+import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
+import { checkSecondFactor } from './two-factor.service';
 
 type Deps = AuthDeps & { bus: InvalidationBus };
 
@@ -120,7 +121,7 @@ export async function resetPassword(
     if (!u) throw new AppError('CHALLENGE_EXPIRED');
     if (u.twoFactorSecret) {
       if (!input.totpCode) throw new AppError('TOTP_REQUIRED');
-      const wrong = await checkTotpOfUser(tx, deps, u, input.totpCode, now, input.ip);
+      const wrong = await checkSecondFactor(tx, deps, u, input.totpCode, now, input.ip, 'password_reset');
       if (wrong) return wrong;
     }
     await consumeTicket(tx, ticket.id);
@@ -133,6 +134,7 @@ export async function resetPassword(
       ip: input.ip,
       data: { sessionsEnded: ended.length },
     });
+    await startSensitiveChangeHold(tx, u.id, 'password_reset', now);
     return u.id;
   });
   await deps.bus.publish({ kind: 'user', id: userId });

@@ -105,7 +105,8 @@ export interface CookieOptions {
   secure: boolean | 'auto';
 }
 
-function isSecure(request: FastifyRequest, opt: boolean | 'auto'): boolean {
+/** Whether a cookie of this request is `Secure` (`auto`: when the request came over HTTPS). */
+export function isSecure(request: FastifyRequest, opt: boolean | 'auto'): boolean {
   return opt === 'auto' ? request.protocol === 'https' : opt;
 }
 

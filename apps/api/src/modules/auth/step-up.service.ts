@@ -11,7 +11,7 @@ import { findUser, sendPhoneCode, type AuthDeps, type ClientInfo } from './auth.
 import { checkCode, withCountedFailures } from './codes';
 import { assertStepOpen, recordFailure, resetFailures } from './lockout';
 import { rotateSession } from './sessions';
-import { checkTotpOfUser } from './two-factor.service';
+import { checkSecondFactor } from './two-factor.service';
 
 /** Which step-up methods an account has: TOTP when two-factor is on, else password and/or a phone code. */
 function allowedMethods(u: { twoFactorSecret: string | null; passwordHash: string | null }): StepUpBody['method'][] {
@@ -68,7 +68,7 @@ export async function stepUp(
       });
       if (wrong) return wrong;
     } else {
-      const wrong = await checkTotpOfUser(tx, deps, user, body.code, now, client.ip);
+      const wrong = await checkSecondFactor(tx, deps, user, body.code, now, client.ip, 'step_up');
       if (wrong) return wrong;
     }
     const rotated = await rotateSession(tx, input.sessionId, client);

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { isRecoveryCode } from '@portal/contract/auth/recovery-codes';
 import { AppError } from '@portal/contract/core/errors';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -6,6 +7,7 @@ import { writeAudit } from '../../lib/audit';
 import { decrypt, deriveKey, encrypt, maskMobile } from '../../lib/crypto';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { checkTotp, newTotpSecret, totpUri, type TotpCheck } from '../../lib/totp';
+import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
 import {
   findUser,
   openSession,
@@ -16,6 +18,7 @@ import {
 } from './auth.service';
 import { checkCode, withCountedFailures } from './codes';
 import { assertStepOpen, recordFailure, resetFailures } from './lockout';
+import { deleteRecoveryCodes, issueRecoveryCodes, useRecoveryCode, type RecoveryCodeUse } from './recovery-codes';
 import { assertRecentAuth } from './sessions';
 import { consumeTicket, findTicket } from './tickets';
 
@@ -94,6 +97,26 @@ export async function checkTotpOfUser(
   return null;
 }
 
+/**
+ * The one check of every place that asks for the authenticator (issue 15): an authenticator code
+ * (`checkTotpOfUser`), or one of the user's recovery codes (`useRecoveryCode`), told apart by their shape
+ * (the contract's `secondFactorCodeSchema` normalised it). Both count toward the same lock. Null when right.
+ * The withdrawal, whose statements are its own (decision 016), makes the same choice itself.
+ */
+export async function checkSecondFactor(
+  tx: DbOrTx,
+  deps: { secret: string },
+  user: { id: string; twoFactorSecret: string | null; twoFactorLastStep: number | null },
+  code: string,
+  now: Date,
+  ip: string | null,
+  use: RecoveryCodeUse,
+): Promise<AppError | null> {
+  if (!isRecoveryCode(code)) return checkTotpOfUser(tx, deps, user, code, now, ip);
+  if (!user.twoFactorSecret) return new AppError('TWO_FACTOR_NOT_ENABLED');
+  return useRecoveryCode(tx, deps, { userId: user.id, code, now, ip, use });
+}
+
 type Deps = AuthDeps & { bus: InvalidationBus };
 
 export async function setupTwoFactor(deps: Deps, input: { userId: string; sessionId: string }) {
@@ -119,7 +142,7 @@ export async function enableTwoFactor(
   input: { userId: string; sessionId: string; code: string; ip: string },
 ) {
   const now = deps.now?.() ?? new Date();
-  await withCountedFailures(deps.db, async (tx) => {
+  const issued = await withCountedFailures(deps.db, async (tx) => {
     await assertRecentAuth(tx, input.sessionId, now);
     const u = await findUser(tx, input.userId);
     if (!u) throw new AppError('UNAUTHENTICATED');
@@ -132,10 +155,11 @@ export async function enableTwoFactor(
       .set({ twoFactorSecret: u.twoFactorPendingSecret, twoFactorPendingSecret: null, updatedAt: now })
       .where(eq(users.id, u.id));
     await writeAudit(tx, { action: 'account.two_factor_enabled', actorUserId: u.id, ip: input.ip });
-    return true;
+    // The account's recovery codes, in this one answer (decision 029).
+    return issueRecoveryCodes(tx, deps, u.id, now);
   });
   await deps.bus.publish({ kind: 'user', id: input.userId });
-  return { ok: true as const };
+  return { ok: true as const, recoveryCodes: issued.codes };
 }
 
 export async function requestDisableCode(deps: Deps, input: { userId: string; channel: 'sms' | 'voice'; ip: string }) {
@@ -157,6 +181,9 @@ async function turnOff(tx: DbOrTx, userId: string, ip: string, via: string, now:
     .set({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: now })
     .where(eq(users.id, userId));
   await writeAudit(tx, { action: 'account.two_factor_disabled', actorUserId: userId, ip, data: { via } });
+  // issue 15: the recovery codes go with the authenticator, and withdrawals wait a day (decision 029).
+  await deleteRecoveryCodes(tx, userId);
+  await startSensitiveChangeHold(tx, userId, 'two_factor_disabled', now);
 }
 
 export async function disableTwoFactor(
@@ -171,7 +198,7 @@ export async function disableTwoFactor(
     if (!u.twoFactorSecret) throw new AppError('TWO_FACTOR_NOT_ENABLED');
     const wrong =
       input.method === 'totp'
-        ? await checkTotpOfUser(tx, deps, u, input.code, now, input.ip)
+        ? await checkSecondFactor(tx, deps, u, input.code, now, input.ip, 'disable_two_factor')
         : await checkCode(tx, deps, {
             subject: u.mobile,
             purpose: 'disable_2fa',
@@ -188,7 +215,7 @@ export async function disableTwoFactor(
   return { ok: true as const };
 }
 
-/** Finishes a two-factor login with the authenticator code. */
+/** Finishes a two-factor login with the authenticator code, or a recovery code (audited as such). */
 export async function verifyTwoFactorLogin(
   deps: Deps,
   input: { challengeToken: string; code: string; client: ClientInfo },
@@ -199,13 +226,13 @@ export async function verifyTwoFactorLogin(
     if (!ticket) throw new AppError('CHALLENGE_EXPIRED', 'Log in again');
     const u = await findUser(tx, ticket.userId);
     if (!u?.twoFactorSecret) throw new AppError('CHALLENGE_EXPIRED', 'Log in again');
-    const wrong = await checkTotpOfUser(tx, deps, u, input.code, now, input.client.ip);
+    const wrong = await checkSecondFactor(tx, deps, u, input.code, now, input.client.ip, 'login');
     if (wrong) return wrong;
     await consumeTicket(tx, ticket.id);
     const data = ticket.data as { method: string; rememberMe: boolean };
     return openSession(tx, {
       userId: u.id,
-      method: `${data.method}+totp`,
+      method: `${data.method}+${isRecoveryCode(input.code) ? 'recovery_code' : 'totp'}`,
       isNewUser: false,
       rememberMe: data.rememberMe,
       client: input.client,

@@ -20,6 +20,8 @@ export interface WithdrawalRequestState {
     mobile: string;
     twoFactorSecret: string | null;
     twoFactorLastStep: number | null;
+    /** The withdrawal hold's end (decision 029), past or not; null when none was ever started. */
+    withdrawalsHeldUntil: Date | null;
   } | null;
   /** The user's active bank account with a sheba to pay out to; null for anyone else's. */
   account: { id: string; sheba: string } | null;
@@ -32,8 +34,8 @@ export interface WithdrawalRequestState {
 /**
  * The first statement of a withdrawal request, one round trip: claims the idempotency key and, when it
  * was claimed and the user has two-factor on, takes the TOTP counter row (in that order: the counter's
- * insert reads the claim's output), and reads the user's KYC level, freeze, two-factor secret and last
- * step, the bank account and the two bucket account ids. The user row is read, not locked: the statement
+ * insert reads the claim's output), and reads the user's KYC level, freeze, withdrawal hold, two-factor
+ * secret and last step, the bank account and the two bucket account ids. The user row is read, not locked: the statement
  * that writes the withdrawal (`writeWithdrawalRequest`) locks it and checks again.
  */
 export async function openWithdrawalRequest(
@@ -50,6 +52,7 @@ export async function openWithdrawalRequest(
     mobile: string | null;
     two_factor_secret: string | null;
     two_factor_last_step: string | null;
+    withdrawals_held_until: string | null;
     bank_account_id: string | null;
     sheba: string | null;
     failures: number | null;
@@ -62,7 +65,7 @@ export async function openWithdrawalRequest(
       counter AS (${lockStepRowSql('totp', o.userId, { from: 'claim', when: twoFactorOn })})
       SELECT EXISTS (SELECT 1 FROM claim) AS claimed, now() AS tx_now,
         u.kyc_level, u.frozen_at IS NOT NULL AS frozen, u.mobile, u.two_factor_secret,
-        u.two_factor_last_step::text AS two_factor_last_step,
+        u.two_factor_last_step::text AS two_factor_last_step, u.withdrawals_held_until,
         b.id AS bank_account_id, b.sheba,
         c.failures, c.locked_until,
         ${userAccountIdSql(o.userId, o.currency, 'available')} AS available_id,
@@ -86,6 +89,7 @@ export async function openWithdrawalRequest(
             mobile: r.mobile!,
             twoFactorSecret: r.two_factor_secret,
             twoFactorLastStep: r.two_factor_last_step === null ? null : Number(r.two_factor_last_step),
+            withdrawalsHeldUntil: r.withdrawals_held_until === null ? null : timestamptzOf(r.withdrawals_held_until),
           },
     account: r.bank_account_id && r.sheba ? { id: r.bank_account_id, sheba: r.sheba } : null,
     totpCounter: r.failures === null ? undefined : { failures: r.failures, locked_until: r.locked_until },

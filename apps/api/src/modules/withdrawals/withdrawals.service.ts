@@ -1,9 +1,9 @@
 /**
  * Toman withdrawals (issue 5, SPEC §2 "Withdraw"; decision 016).
  *
- * request: [tx: idempotency claim → KYC level two, not frozen → the user's own bank account → the phone
- *          code or TOTP (a wrong one is counted and committed, the claim given back) → available → held
- *          → the withdrawal, Pending]
+ * request: [tx: idempotency claim → KYC level two, not frozen, no withdrawal hold (decision 029) → the
+ *          user's own bank account → the phone code, TOTP or a recovery code (a wrong one is counted and
+ *          committed, the claim given back) → available → held → the withdrawal, Pending]
  * cancel (user) / reject (operator): Pending → Canceled / Rejected, held → available
  * approve (operator): Pending → Approved, paid at the next bank cycle (`payoutAt`); above the review
  *          bound the first approval is recorded and it stays Pending until another operator approves
@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { isRecoveryCode } from '@portal/contract/auth/recovery-codes';
 import { AppError } from '@portal/contract/core/errors';
 import { fromMinor } from '@portal/contract/core/money';
 import { KYC_REQUIREMENT } from '@portal/contract/kyc/kyc';
@@ -38,6 +39,7 @@ import { approvalsNeeded, type ReviewPolicy } from '../admin/review';
 import { findUser, sendPhoneCode, type AuthDeps } from '../auth/auth.service';
 import { checkCode } from '../auth/codes';
 import { assertStepRowOpen, resetFailures } from '../auth/lockout';
+import { useRecoveryCode } from '../auth/recovery-codes';
 import { recordTotpFailure, totpStepFreeSql, verifyTotpCode } from '../auth/two-factor.service';
 import { systemAccountId } from '../ledger/ledger.repository';
 import {
@@ -58,6 +60,7 @@ import {
   writeWithdrawalRequest,
   type WithdrawalRow,
 } from './withdrawals.repository';
+import { assertNotHeld, assertNotHeldNow, notHeldSql } from './withdrawal-hold';
 
 export type WithdrawalsDeps = AuthDeps & { review: ReviewPolicy };
 
@@ -93,6 +96,7 @@ export async function requestWithdrawalCode(
   if (user.twoFactorSecret) throw new AppError('STEP_UP_METHOD_NOT_ALLOWED', 'Confirm with the authenticator code');
   // No code for someone who may not withdraw: the dialog asks for verification instead.
   await assertCanMoveMoney(deps.db, user.id, KYC_REQUIREMENT.withdraw);
+  assertNotHeld(user.withdrawalsHeldUntil, deps.now?.() ?? new Date());
   const sent = await sendPhoneCode(
     deps,
     { mobile: user.mobile, purpose: 'withdrawal', channel: input.channel, ip: input.ip },
@@ -132,13 +136,26 @@ export async function createWithdrawal(
     const { user, account } = state;
     assertMayMoveMoney(user ?? undefined, level);
     if (!user) throw new AppError('UNAUTHENTICATED');
+    assertNotHeld(user.withdrawalsHeldUntil, now);
     if (!account) throw new AppError('NOT_FOUND', 'No such bank account');
     const refuse = async (wrong: AppError) => {
       await releaseIdempotencyKey(tx, call);
       return wrong;
     };
     let totpStep: number | null = null;
-    if (user.twoFactorSecret) {
+    if (user.twoFactorSecret && isRecoveryCode(body.code)) {
+      // A recovery code (decision 029): one more statement, on this rare path only.
+      const counter = assertStepRowOpen(state.totpCounter, now);
+      const wrong = await useRecoveryCode(tx, deps, {
+        userId: input.userId,
+        code: body.code,
+        now,
+        ip: input.ip,
+        use: 'withdrawal',
+        counter,
+      });
+      if (wrong) return refuse(wrong);
+    } else if (user.twoFactorSecret) {
       const counter = assertStepRowOpen(state.totpCounter, now);
       const result = verifyTotpCode(deps, user.twoFactorSecret, body.code, now, user.twoFactorLastStep);
       if (!result.ok) return refuse(await recordTotpFailure(tx, input.userId, result.reason, now, input.ip));
@@ -191,8 +208,8 @@ export async function createWithdrawal(
           userId: input.userId,
           holds:
             totpStep === null
-              ? mayMoveMoneySql(level)
-              : sql`${mayMoveMoneySql(level)} AND ${totpStepFreeSql(totpStep)}`,
+              ? sql`${mayMoveMoneySql(level)} AND ${notHeldSql(now)}`
+              : sql`${mayMoveMoneySql(level)} AND ${notHeldSql(now)} AND ${totpStepFreeSql(totpStep)}`,
           totpStep,
         },
         journal,
@@ -212,9 +229,10 @@ export async function createWithdrawal(
       throw ledgerErrorOf(err);
     }
     if (!written) {
-      // The user row changed since it was read: frozen or below the level now (refused, as if seen at
-      // first), or the TOTP step taken by a concurrent request with the same code (a reuse, counted).
+      // The user row changed since it was read: frozen, below the level or held now (refused, as if seen
+      // at first), or the TOTP step taken by a concurrent request with the same code (a reuse, counted).
       await assertCanMoveMoney(tx, input.userId, level);
+      await assertNotHeldNow(tx, input.userId, now);
       if (totpStep === null) throw new Error(`withdrawal ${id}: the user check failed for no reason`);
       return refuse(await recordTotpFailure(tx, input.userId, 'reused', now, input.ip));
     }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listSecurityEvents } from '@portal/contract/account/security';
+import { getRecoveryCodesStatus, listSecurityEvents } from '@portal/contract/account/security';
 import { listSessions } from '@portal/contract/account/sessions';
 import { callApi } from '@/lib/api-client';
 
@@ -7,6 +7,7 @@ import { callApi } from '@/lib/api-client';
 export const accountKeys = {
   sessions: ['account', 'sessions'] as const,
   securityEvents: ['account', 'security-events'] as const,
+  recoveryCodes: ['account', 'recovery-codes'] as const,
 };
 
 export const sessionsQueryOptions = () =>
@@ -19,4 +20,11 @@ export const securityEventsQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.securityEvents,
     queryFn: ({ signal }) => callApi(listSecurityEvents, { query: { limit: 20 }, signal }),
+  });
+
+/** How many recovery codes are left (issue 15); never the codes themselves. */
+export const recoveryCodesQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.recoveryCodes,
+    queryFn: ({ signal }) => callApi(getRecoveryCodesStatus, { signal }),
   });

@@ -8,7 +8,11 @@ import {
   verifyNewPhone,
   type RequestNewPhoneCodeBody,
 } from '@portal/contract/account/phone';
-import { clearAntiPhishingPhrase, setAntiPhishingPhrase } from '@portal/contract/account/security';
+import {
+  clearAntiPhishingPhrase,
+  regenerateRecoveryCodes,
+  setAntiPhishingPhrase,
+} from '@portal/contract/account/security';
 import { endOtherSessions, endSession } from '@portal/contract/account/sessions';
 import type { OtpChannel } from '@portal/contract/auth/auth';
 import { changePassword, setPassword } from '@portal/contract/auth/password';
@@ -36,6 +40,7 @@ function useInvalidateAccount() {
       client.invalidateQueries({ queryKey: accountQueryKey }),
       client.invalidateQueries({ queryKey: accountKeys.securityEvents }),
       client.invalidateQueries({ queryKey: accountKeys.sessions }),
+      client.invalidateQueries({ queryKey: accountKeys.recoveryCodes }),
     ]);
 }
 
@@ -59,10 +64,20 @@ export function useSetupTwoFactor(guard: StepUpGuard) {
   return useMutation({ mutationFn: () => guard(() => callApi(setupTwoFactor)) });
 }
 
+/** Turns two-factor on; the answer carries the ten recovery codes, shown once (issue 15). */
 export function useEnableTwoFactor(guard: StepUpGuard) {
   const invalidate = useInvalidateAccount();
   return useMutation({
     mutationFn: (code: string) => guard(() => callApi(enableTwoFactor, { body: { code } })),
+    onSuccess: invalidate,
+  });
+}
+
+/** A new set of recovery codes (after a step-up); the old ones stop working. */
+export function useRegenerateRecoveryCodes(guard: StepUpGuard) {
+  const invalidate = useInvalidateAccount();
+  return useMutation({
+    mutationFn: () => guard(() => callApi(regenerateRecoveryCodes)),
     onSuccess: invalidate,
   });
 }
@@ -86,7 +101,12 @@ export function useRequestStepUpCode() {
 }
 
 export function useStepUp() {
-  return useMutation({ mutationFn: (body: StepUpBody) => callApi(stepUp, { body }) });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StepUpBody) => callApi(stepUp, { body }),
+    // A step-up may have spent a recovery code.
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.recoveryCodes }),
+  });
 }
 
 export function useEndSession() {

@@ -32,6 +32,7 @@ const account = (hasNationalCode: boolean): AccountResponse => ({
     referralCode: 'ABC123',
     role: 'investor',
     isFrozen: false,
+    withdrawalsHeldUntil: null,
     createdAt: '2026-01-01T00:00:00.000Z',
   },
   isEmptyState: true,

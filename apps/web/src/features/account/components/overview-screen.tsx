@@ -36,6 +36,7 @@ import { securityEventsQueryOptions, sessionsQueryOptions } from '../api/account
 import { useEndOtherSessions, useEndSession, useSetAntiPhishingPhrase } from '../api/mutations';
 import { PageShell, Section, SectionLoading } from '@/components/layouts/page-shell';
 import { ChangePasswordForm, SetPasswordForm } from './password-forms';
+import { RecoveryCodesSection } from './recovery-codes';
 import { useStepUpGuard } from './step-up';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -269,7 +270,7 @@ function SessionsSection() {
                       </Button>
                     )
                   }
-                  sx={{ pe: 14 }}
+                  sx={{ pr: 14 }}
                 >
                   <ListItemIcon sx={{ minWidth: 40 }}>
                     <Icon />
@@ -345,9 +346,17 @@ const EVENT_KEYS: Record<SecurityEventType, string> = {
   other_sessions_ended: 'sessionsEnded',
   anti_phishing_set: 'antiPhishingSet',
   anti_phishing_cleared: 'antiPhishingCleared',
+  recovery_code_used: 'recoveryCodeUsed',
+  recovery_codes_generated: 'recoveryCodesGenerated',
+  new_device_notice: 'newDeviceNotice',
 };
 
-const WARNING_EVENTS: ReadonlySet<SecurityEventType> = new Set(['login_failed', 'locked']);
+const WARNING_EVENTS: ReadonlySet<SecurityEventType> = new Set([
+  'login_failed',
+  'locked',
+  'recovery_code_used',
+  'new_device_notice',
+]);
 
 function HistorySection() {
   const { t } = useTranslation('account');
@@ -401,7 +410,10 @@ function HistorySection() {
   );
 }
 
-/** `/update-profile` (SPEC §2 "Profile"): the profile, password, two-factor, phrase, sessions and history. */
+/**
+ * `/update-profile` (SPEC §2 "Profile"): the profile, password, two-factor and its recovery codes, phrase,
+ * sessions and history.
+ */
 export default function OverviewScreen() {
   const { t } = useTranslation('account');
   const user = useAccount().data?.user;
@@ -412,6 +424,7 @@ export default function OverviewScreen() {
         <Stack spacing={2.5}>
           <ProfileSection user={user} />
           <TwoFactorSection user={user} />
+          {user.twoFactorEnabled ? <RecoveryCodesSection /> : null}
           <PasswordSection user={user} />
         </Stack>
         <Stack spacing={2.5}>

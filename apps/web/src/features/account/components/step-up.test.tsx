@@ -35,6 +35,7 @@ const account: AccountResponse = {
     referralCode: 'ABC123',
     role: 'investor',
     isFrozen: false,
+    withdrawalsHeldUntil: null,
     createdAt: '2026-01-01T00:00:00.000Z',
   },
   isEmptyState: true,

@@ -12,6 +12,7 @@ import type { OtpChannel } from '@portal/contract/auth/auth';
 import type { CodeSent } from '@portal/contract/auth/two-factor';
 import { FormError } from '@/components/form/form-error';
 import { CodeEntry } from '@/components/otp/code-entry';
+import { SecondFactorEntry } from '@/components/otp/second-factor-entry';
 import { PasswordField } from '@/components/password/password-field';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-error';
@@ -140,12 +141,13 @@ function StepUpForm({ method, onDone }: { method: 'totp' | 'password' | 'otp'; o
 
   if (method === 'totp') {
     return (
-      <CodeEntry
+      <SecondFactorEntry
         id="step-up-totp"
         label={t('stepUp.totpLabel')}
         submitLabel={t('stepUp.submit')}
         isPending={stepUp.isPending}
         error={stepUp.error}
+        onSwitch={() => stepUp.reset()}
         onSubmit={(code) => stepUp.mutate({ method: 'totp', code }, { onSuccess: onDone })}
       />
     );

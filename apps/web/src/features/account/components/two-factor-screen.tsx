@@ -10,10 +10,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OtpChannel } from '@portal/contract/auth/auth';
+import type { RecoveryCodesIssued } from '@portal/contract/auth/recovery-codes';
 import type { CodeSent, SetupTwoFactorResponse } from '@portal/contract/auth/two-factor';
 import { FormError } from '@/components/form/form-error';
 import { useNotify } from '@/components/notices/notices';
 import { CodeEntry } from '@/components/otp/code-entry';
+import { SecondFactorEntry } from '@/components/otp/second-factor-entry';
 import { QrCode } from '@/components/qr-code';
 import { paths } from '@/config/paths';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
@@ -28,6 +30,7 @@ import {
   useSetupTwoFactor,
 } from '../api/mutations';
 import { PageShell, Section } from '@/components/layouts/page-shell';
+import { RecoveryCodesShown } from './recovery-codes';
 import { useStepUpGuard, type StepUpGuard } from './step-up';
 
 /** The key in groups of four, as authenticator apps show it: easier to type. */
@@ -35,7 +38,7 @@ function groupKey(secret: string): string {
   return secret.replace(/(.{4})/g, '$1 ').trim();
 }
 
-function EnableTwoFactor({ guard }: { guard: StepUpGuard }) {
+function EnableTwoFactor({ guard, onEnabled }: { guard: StepUpGuard; onEnabled: (codes: string[]) => void }) {
   const { t } = useTranslation('account');
   const notices = useNotify();
   const errorMessage = useErrorMessage();
@@ -118,7 +121,12 @@ function EnableTwoFactor({ guard }: { guard: StepUpGuard }) {
               isPending={enable.isPending}
               error={enable.error}
               onSubmit={(code) =>
-                enable.mutate(code, { onSuccess: () => notices.success('account:twoFactor.enabled') })
+                enable.mutate(code, {
+                  onSuccess: (r) => {
+                    onEnabled(r.recoveryCodes);
+                    notices.success('account:twoFactor.enabled');
+                  },
+                })
               }
             />
           </Box>
@@ -172,7 +180,7 @@ function DisableTwoFactor({ guard, mobile }: { guard: StepUpGuard; mobile: strin
         <Tab value="sms" label={t('twoFactor.disable.byPhone')} />
       </Tabs>
       {tab === 'totp' ? (
-        <CodeEntry
+        <SecondFactorEntry
           key="totp"
           id="two-factor-disable-totp"
           label={t('twoFactor.disable.appLabel')}
@@ -180,6 +188,7 @@ function DisableTwoFactor({ guard, mobile }: { guard: StepUpGuard; mobile: strin
           autoFocus={false}
           isPending={disable.isPending}
           error={disable.error}
+          onSwitch={() => disable.reset()}
           onSubmit={(code) => disable.mutate({ method: 'totp', code }, { onSuccess: done })}
         />
       ) : sent ? (
@@ -226,11 +235,16 @@ function DisableTwoFactor({ guard, mobile }: { guard: StepUpGuard; mobile: strin
   );
 }
 
-/** `/update-profile/2fa` (SPEC §2 "Two-factor"): enable with app, QR and key, and a code; or disable. */
+/**
+ * `/update-profile/2fa` (SPEC §2 "Two-factor"): enable with app, QR and key, and a code, then save the
+ * recovery codes shown this once; or disable.
+ */
 export default function TwoFactorScreen() {
   const { t } = useTranslation('account');
   const account = useAccount().data?.user;
   const { guard, dialog } = useStepUpGuard();
+  // The codes of the enabling answer: kept here, above the enable form that the account's refresh replaces.
+  const [issued, setIssued] = useState<RecoveryCodesIssued | null>(null);
   if (!account) return null;
   const on = account.twoFactorEnabled;
   return (
@@ -239,7 +253,16 @@ export default function TwoFactorScreen() {
         <Alert severity={on ? 'success' : 'info'} icon={<VerifiedUserOutlined fontSize="inherit" />} role="status">
           {on ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}
         </Alert>
-        {on ? <DisableTwoFactor guard={guard} mobile={account.mobile} /> : <EnableTwoFactor guard={guard} />}
+        {issued ? (
+          <RecoveryCodesShown issued={issued} onDone={() => setIssued(null)} />
+        ) : on ? (
+          <DisableTwoFactor guard={guard} mobile={account.mobile} />
+        ) : (
+          <EnableTwoFactor
+            guard={guard}
+            onEnabled={(codes) => setIssued({ codes, generatedAt: new Date().toISOString() })}
+          />
+        )}
       </Section>
       {dialog}
     </PageShell>

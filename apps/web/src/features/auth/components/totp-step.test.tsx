@@ -108,6 +108,51 @@ describe('the two-factor step of a login', () => {
     expect(screen.getByLabelText('کد پیامک‌شده')).toBeTruthy();
   });
 
+  it('"use a recovery code" switches the field; the code is sent in its written form, a used one is refused', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ code: 'RECOVERY_CODE_USED', message: 'used' }, 400))
+      .mockImplementation((url) =>
+        Promise.resolve(
+          url === '/api/account'
+            ? jsonResponse(account)
+            : jsonResponse({ status: 'loggedIn', isNewUser: false, expiresAt: '2026-01-02T00:00:00.000Z' }),
+        ),
+      );
+    const { onLoggedIn } = renderStep(false);
+    await userEvent.click(screen.getByRole('button', { name: 'استفاده از کد بازیابی' }));
+    expect(screen.queryByLabelText('کد برنامهٔ احراز هویت')).toBeNull();
+    const field = screen.getByLabelText('کد بازیابی');
+    expect(document.activeElement).toBe(field);
+
+    // A malformed code is refused here, without a request.
+    await userEvent.type(field, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'تأیید و ورود' }));
+    expect(await screen.findByText('کد بازیابی ۱۰ نویسه دارد؛ مثلاً 7KQ2M-XD9WF')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '7kq2m xd9wf');
+    await userEvent.click(screen.getByRole('button', { name: 'تأیید و ورود' }));
+    expect(
+      await screen.findByText('این کد بازیابی قبلاً استفاده شده است. یکی دیگر از کدهایتان را وارد کنید.'),
+    ).toBeTruthy();
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toEqual({
+      challengeToken: 'tok',
+      code: '7KQ2M-XD9WF',
+    });
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'P4ZQH-3NVRT');
+    await userEvent.click(screen.getByRole('button', { name: 'تأیید و ورود' }));
+    await waitFor(() =>
+      expect(onLoggedIn).toHaveBeenCalledWith(expect.objectContaining({ status: 'loggedIn' }), false),
+    );
+    expect(JSON.parse(fetchMock.mock.calls[1]![1]?.body as string)).toMatchObject({ code: 'P4ZQH-3NVRT' });
+
+    // And back to the app's code.
+    expect(screen.getByRole('button', { name: 'استفاده از کد برنامه' })).toBeTruthy();
+  });
+
   it('hides the recovery after a one-time-code login', () => {
     renderStep(false);
     expect(screen.queryByRole('button', { name: 'به برنامهٔ احراز هویت دسترسی ندارم' })).toBeNull();

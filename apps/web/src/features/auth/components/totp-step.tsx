@@ -8,6 +8,7 @@ import type { OtpChannel } from '@portal/contract/auth/auth';
 import type { CodeSent } from '@portal/contract/auth/two-factor';
 import type { LoggedIn } from '../api/types';
 import { CodeEntry } from '@/components/otp/code-entry';
+import { SecondFactorEntry } from '@/components/otp/second-factor-entry';
 import { FormError } from '@/components/form/form-error';
 import { useLanguage } from '@/hooks/use-language';
 import { useErrorMessage } from '@/lib/error-message';
@@ -21,9 +22,9 @@ import {
 const flipInRtl = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
 
 /**
- * The two-factor step of a login (SPEC §2 "Auth"): the authenticator code. "I can't reach my
- * authenticator" (offered after a password) sends a code to the phone that turns two-factor off
- * and opens the session.
+ * The two-factor step of a login (SPEC §2 "Auth"): the authenticator code, or one of the account's
+ * recovery codes ("use a recovery code", issue 15). "I can't reach my authenticator" (offered after a
+ * password) sends a code to the phone that turns two-factor off and opens the session.
  */
 export default function TotpStep({
   challengeToken,
@@ -98,12 +99,13 @@ export default function TotpStep({
         </Typography>
         <Typography color="text.secondary">{t('totp.subtitle')}</Typography>
       </div>
-      <CodeEntry
+      <SecondFactorEntry
         id="auth-totp"
         label={t('totp.label')}
         submitLabel={t('totp.submit')}
         isPending={verify.isPending}
         error={verify.error}
+        onSwitch={() => verify.reset()}
         onSubmit={(code) => verify.mutate({ challengeToken, code }, { onSuccess: (r) => onLoggedIn(r, false) })}
       />
       {requestCode.error ? <FormError message={errorMessage(requestCode.error)} /> : null}

@@ -8,6 +8,8 @@ import {
   type CreateWithdrawalBody,
 } from '@portal/contract/wallet/withdrawals';
 import { callApi } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { accountQueryKey } from '@/lib/session-state';
 import { walletKeys } from './wallet-keys';
 
 /** `GET /wallet/withdrawals?status=Pending`: the requests the user can still cancel. */
@@ -27,10 +29,21 @@ function useInvalidateWallet() {
   return () => client.invalidateQueries({ queryKey: walletKeys.all });
 }
 
+/** A withdrawal refused for a hold (decision 029): the account answer says until when, for the page. */
+function useRefreshHold() {
+  const client = useQueryClient();
+  return (error: unknown) => {
+    if (isApiError(error) && error.code === 'WITHDRAWAL_HOLD')
+      void client.invalidateQueries({ queryKey: accountQueryKey });
+  };
+}
+
 /** Sends the phone code that confirms a withdrawal (users without two-factor). */
 export function useRequestWithdrawalCode() {
+  const refreshHold = useRefreshHold();
   return useMutation({
     mutationFn: (channel: OtpChannel) => callApi(requestWithdrawalCode, { body: { channel } }),
+    onError: refreshHold,
   });
 }
 
@@ -40,10 +53,12 @@ export function useRequestWithdrawalCode() {
  */
 export function useCreateWithdrawal() {
   const invalidate = useInvalidateWallet();
+  const refreshHold = useRefreshHold();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CreateWithdrawalBody; idempotencyKey: string }) =>
       callApi(createWithdrawal, { body, idempotencyKey }),
     onSuccess: invalidate,
+    onError: refreshHold,
   });
 }
 

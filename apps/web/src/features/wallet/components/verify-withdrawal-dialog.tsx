@@ -12,6 +12,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form/form-error';
 import { CodeEntry } from '@/components/otp/code-entry';
+import { SecondFactorEntry } from '@/components/otp/second-factor-entry';
 import { useFormat } from '@/hooks/use-format';
 import { isApiError } from '@/lib/api-error';
 import { useErrorMessage } from '@/lib/error-message';
@@ -121,12 +122,13 @@ function VerifyContent({
         {twoFactor ? (
           <>
             <Typography color="text.secondary">{t('withdraw.verify.totpText')}</Typography>
-            <CodeEntry
+            <SecondFactorEntry
               id="withdraw-totp"
               label={t('withdraw.verify.totpLabel')}
               submitLabel={t('withdraw.verify.submit')}
               isPending={create.isPending}
               error={create.error}
+              onSwitch={() => create.reset()}
               onSubmit={submit}
             />
           </>

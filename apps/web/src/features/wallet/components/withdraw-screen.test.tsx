@@ -34,13 +34,25 @@ interface Options {
   accounts?: ReturnType<typeof bankAccountFixture>[];
   pending?: Withdrawal[];
   codeAnswer?: () => Response;
+  /** The account's withdrawal hold (decision 029). */
+  heldUntil?: string;
+  /** A hold begun elsewhere: the withdrawal is refused with it, and the account then shows it. */
+  holdOnPost?: string;
 }
 
 /**
  * The server: a level-two investor with 500,000 toman and one bank account. The phone code is 222222
  * (anything else is OTP_INVALID); a withdrawal moves its amount to held and shows as pending.
  */
-function server({ twoFactor = false, accounts = [bankAccountFixture()], pending = [], codeAnswer }: Options = {}) {
+function server({
+  twoFactor = false,
+  accounts = [bankAccountFixture()],
+  pending = [],
+  codeAnswer,
+  heldUntil,
+  holdOnPost,
+}: Options = {}) {
+  let holdEnd = heldUntil ?? null;
   let available = 500_000n;
   let held = 0n;
   let withdrawals = [...pending];
@@ -48,7 +60,9 @@ function server({ twoFactor = false, accounts = [bankAccountFixture()], pending 
     const url = input as string;
     const method = init?.method ?? 'GET';
     if (url === '/api/account')
-      return jsonResponse(accountFixture({ user: { kycLevel: 2, twoFactorEnabled: twoFactor } }));
+      return jsonResponse(
+        accountFixture({ user: { kycLevel: 2, twoFactorEnabled: twoFactor, withdrawalsHeldUntil: holdEnd } }),
+      );
     if (url === '/api/kyc') return jsonResponse(kycFixture());
     if (url === '/api/wallets')
       return jsonResponse(
@@ -59,6 +73,10 @@ function server({ twoFactor = false, accounts = [bankAccountFixture()], pending 
     if (url === '/api/wallet/withdrawals/code' && method === 'POST')
       return codeAnswer ? codeAnswer() : jsonResponse(CODE_SENT);
     if (url === '/api/wallet/withdrawals' && method === 'POST') {
+      if (holdOnPost) {
+        holdEnd = holdOnPost;
+        return jsonResponse({ code: 'WITHDRAWAL_HOLD', message: 'held', details: { until: holdOnPost } }, 403);
+      }
       const body = JSON.parse(init?.body as string) as { amount: string; code: string; bankAccountId: string };
       if (body.code !== '222222')
         return jsonResponse({ code: 'OTP_INVALID', message: 'wrong', details: { attemptsLeft: 4 } }, 400);
@@ -241,5 +259,51 @@ describe('/wallet/withdraw', { timeout: 30_000 }, () => {
     const link = await screen.findByRole('link', { name: 'افزودن حساب بانکی' }, FIRST_PAINT);
     expect(link.getAttribute('href')).toBe('/profile/add-bank-account');
     expect(screen.queryByRole('form', { name: 'درخواست برداشت' })).toBeNull();
+  });
+
+  describe('after a sensitive change (the withdrawal hold)', () => {
+    // Only the clock is fixed (timers stay real): 29 Nov 2026 is 8 Azar 1405.
+    const NOW = new Date('2026-11-29T00:00:00.000Z');
+    const UNTIL = '2026-11-29T12:00:00.000Z';
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(NOW);
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('says until when, in the Persian calendar, instead of the form', async () => {
+      server({ heldUntil: UNTIL });
+      renderWithApp(<WithdrawScreen />, { route: '/wallet/withdraw' });
+      const hold = await screen.findByText('برداشت موقتاً متوقف است', undefined, FIRST_PAINT);
+      const alert = hold.closest('[role="status"]')!;
+      expect(alert.textContent).toContain('۸ آذر ۱۴۰۵');
+      expect(alert.textContent).toContain('بازنشانی رمز عبور');
+      expect(screen.queryByRole('form', { name: 'درخواست برداشت' })).toBeNull();
+      expect(screen.queryByLabelText('مبلغ (تومان)')).toBeNull();
+      // The balance and the pending requests are still shown.
+      expect(await screen.findByText('قابل برداشت')).toBeTruthy();
+    });
+
+    it('a hold that has ended does not stop the form', async () => {
+      server({ heldUntil: '2026-11-28T23:00:00.000Z' });
+      expect(await openForm()).toBeTruthy();
+      expect(screen.queryByText('برداشت موقتاً متوقف است')).toBeNull();
+    });
+
+    it('a hold begun elsewhere: the refusal says until when, and the page then shows the hold', async () => {
+      server({ holdOnPost: UNTIL });
+      const form = await openForm();
+      await userEvent.type(within(form).getByLabelText('مبلغ (تومان)'), '50000');
+      await userEvent.click(within(form).getByRole('button', { name: 'برداشت' }));
+      const dialog = await screen.findByRole('dialog', { name: 'تأیید برداشت' });
+      await userEvent.type(await within(dialog).findByLabelText('کد تأیید'), '222222');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'تأیید و ثبت درخواست' }));
+      const refusal = await within(dialog).findByRole('alert');
+      expect(refusal.textContent).toContain('برداشت تا');
+      expect(refusal.textContent).toContain('۸ آذر ۱۴۰۵');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'انصراف' }));
+      expect(await screen.findByText('برداشت موقتاً متوقف است')).toBeTruthy();
+      expect(screen.queryByRole('form', { name: 'درخواست برداشت' })).toBeNull();
+    });
   });
 });

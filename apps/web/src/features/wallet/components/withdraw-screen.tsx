@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@portal/contract/core/constants';
 import type { Withdrawal } from '@portal/contract/wallet/withdrawals';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
@@ -18,15 +18,49 @@ import { useWallets } from '../api/list-wallets';
 import { PendingWithdrawals } from './pending-withdrawals';
 import { WithdrawForm } from './withdraw-form';
 
+/** The hold's end while it runs; the account is read again as it ends, so the form comes back by itself. */
+function useWithdrawalHold(heldUntil: string | null | undefined, refetch: () => unknown): string | null {
+  const [now, setNow] = useState(() => Date.now());
+  const end = heldUntil ? new Date(heldUntil).getTime() : null;
+  const running = end !== null && end > now;
+  useEffect(() => {
+    if (!running || end === null) return;
+    const id = setTimeout(
+      () => {
+        setNow(Date.now());
+        void refetch();
+      },
+      end - Date.now() + 1000,
+    );
+    return () => clearTimeout(id);
+  }, [running, end, refetch]);
+  return running ? heldUntil! : null;
+}
+
+/** Withdrawals are held after a sensitive change (decision 029): until when, before the form is filled. */
+function WithdrawalHold({ until }: { until: string }) {
+  const { t } = useTranslation('wallet');
+  const fmt = useFormat();
+  return (
+    <Alert severity="warning" role="status">
+      <AlertTitle>{t('withdraw.hold.title')}</AlertTitle>
+      {t('withdraw.hold.text', { until: fmt.date(until, 'dateTime') })} {t('withdraw.hold.after')}
+    </Alert>
+  );
+}
+
 /**
  * `/wallet/withdraw` (SPEC §2 "Withdraw", toman): the toman balance (available and held), the
  * withdrawal form with its verification modal, the success note, and the pending requests with a
- * cancel button. Needs KYC level two: the server's `KYC_REQUIRED` opens the forced-KYC dialog.
+ * cancel button. Needs KYC level two: the server's `KYC_REQUIRED` opens the forced-KYC dialog. While
+ * withdrawals are held after a sensitive change, the form gives way to until when.
  */
 export default function WithdrawScreen() {
   const { t } = useTranslation('wallet');
   const fmt = useFormat();
-  const user = useAccount().data?.user;
+  const accountQuery = useAccount();
+  const user = accountQuery.data?.user;
+  const heldUntil = useWithdrawalHold(user?.withdrawalsHeldUntil, accountQuery.refetch);
   const wallets = useWallets();
   const accounts = useBankAccounts();
   const [done, setDone] = useState<Withdrawal | null>(null);
@@ -66,7 +100,9 @@ export default function WithdrawScreen() {
       ) : null}
 
       <Section id="withdraw-form" title={t('withdraw.form.title')}>
-        {accounts.isPending || wallets.isPending ? (
+        {heldUntil ? (
+          <WithdrawalHold until={heldUntil} />
+        ) : accounts.isPending || wallets.isPending ? (
           <SectionLoading />
         ) : accounts.isError ? (
           <ErrorState error={accounts.error} onRetry={() => void accounts.refetch()} isRetrying={accounts.isFetching} />

@@ -1,0 +1,157 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { normalizeRecoveryCode } from '@portal/contract/auth/recovery-codes';
+import { useErrorMessage } from '@/lib/error-message';
+import { FormError } from '../form/form-error';
+import { TextInput } from '../form/text-input';
+import { CodeEntry } from './code-entry';
+
+/**
+ * Where an authenticator code is asked for (login's second step, step-up, a withdrawal, turning
+ * two-factor off): the app's 6-digit code, or, after "use a recovery code", one of the account's
+ * recovery codes (issue 15). Both go to the same field of the request; the server tells them apart.
+ */
+export function SecondFactorEntry({
+  id,
+  label,
+  submitLabel,
+  onSubmit,
+  onSwitch,
+  isPending,
+  error,
+  autoFocus = true,
+  children,
+}: {
+  id: string;
+  /** The label of the app's code. */
+  label: string;
+  submitLabel: string;
+  onSubmit: (code: string) => void;
+  /** The user switched between the app's code and a recovery code (clear the last error). */
+  onSwitch?: () => void;
+  isPending: boolean;
+  error?: unknown;
+  autoFocus?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<'app' | 'recovery'>('app');
+  const switched = useRef(false);
+  const toggle = () => {
+    switched.current = true;
+    onSwitch?.();
+    setMode((m) => (m === 'app' ? 'recovery' : 'app'));
+  };
+  return (
+    <Stack spacing={1}>
+      {mode === 'app' ? (
+        <CodeEntry
+          key="app"
+          id={id}
+          label={label}
+          submitLabel={submitLabel}
+          onSubmit={onSubmit}
+          isPending={isPending}
+          error={error}
+          autoFocus={autoFocus || switched.current}
+        >
+          {children}
+        </CodeEntry>
+      ) : (
+        <RecoveryCodeForm
+          key="recovery"
+          id={`${id}-recovery`}
+          submitLabel={submitLabel}
+          onSubmit={onSubmit}
+          isPending={isPending}
+          error={error}
+        >
+          {children}
+        </RecoveryCodeForm>
+      )}
+      <Button onClick={toggle} disabled={isPending} sx={{ alignSelf: 'flex-start' }}>
+        {mode === 'app' ? t('secondFactor.useRecovery') : t('secondFactor.useApp')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A recovery code, typed any way (lower case, spaces, Persian digits); sent in its written form. */
+function RecoveryCodeForm({
+  id,
+  submitLabel,
+  onSubmit,
+  isPending,
+  error,
+  children,
+}: {
+  id: string;
+  submitLabel: string;
+  onSubmit: (code: string) => void;
+  isPending: boolean;
+  error?: unknown;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const [value, setValue] = useState('');
+  const [touched, setTouched] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const code = normalizeRecoveryCode(value);
+  const showShapeError = touched && !code;
+
+  useEffect(() => {
+    if (error) input.current?.select();
+  }, [error]);
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (!code || isPending) {
+          input.current?.focus();
+          return;
+        }
+        onSubmit(code);
+      }}
+    >
+      <TextInput
+        id={id}
+        name="recoveryCode"
+        label={t('secondFactor.recoveryLabel')}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={() => setTouched(value.length > 0)}
+        inputRef={input}
+        autoFocus
+        autoComplete="off"
+        disabled={isPending}
+        error={showShapeError || Boolean(error)}
+        helperText={
+          showShapeError
+            ? t(value ? 'validation.recoveryCodeFormat' : 'validation.required')
+            : t('secondFactor.recoveryHint')
+        }
+        placeholder="XXXXX-XXXXX"
+        inputProps={{
+          dir: 'ltr',
+          maxLength: 16,
+          autoCapitalize: 'characters',
+          spellCheck: false,
+          style: { textAlign: 'center', letterSpacing: '0.2em', fontSize: '1.2rem', fontWeight: 600 },
+        }}
+      />
+      {children}
+      {error ? <FormError message={errorMessage(error)} /> : null}
+      <Button type="submit" variant="contained" size="large" fullWidth loading={isPending}>
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+}
