@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { STATEMENT_LINE_STATUSES, STATEMENT_RETURN_REASONS, depositByIdSchema } from '../wallet/deposit-by-id';
+import { proposalSchema } from './proposal-view';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 
@@ -68,13 +69,13 @@ export const adminImportBankStatement = defineEndpoint({
   id: 'adminImportBankStatement',
   method: 'POST',
   path: '/admin/bank-statements',
-  summary: 'Import the by-ID account’s bank statement (CSV) and match it: credits, returns',
+  summary: 'Propose the import of the by-ID account’s bank statement (CSV): matched when a second operator approves',
   tags: ['admin'],
   auth: 'session',
   permission: 'money.review',
   body: importBankStatementBody,
-  response: importResultSchema,
-  successStatus: 201,
+  response: proposalSchema,
+  successStatus: 202,
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });
 

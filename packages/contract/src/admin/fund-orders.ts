@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { PURCHASE_STATUSES, REDEMPTION_STATUSES } from '../funds/funds';
 import { fundAmountInputSchema, fundCurrencySchema, fundPurchaseSchema, fundRedemptionSchema } from '../funds/orders';
+import { proposalSchema } from './proposal-view';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 export const FUND_ORDERS_ADMIN_PAGE_SIZE = 20;
@@ -84,16 +85,23 @@ export const distributeFundDividend = defineEndpoint({
   id: 'distributeFundDividend',
   method: 'POST',
   path: '/admin/funds/:fundId/dividends',
-  summary: 'Pay a dividend per unit to every holder of the fund now (one journal per holder)',
+  summary: 'Propose a dividend per unit to every holder of the fund (paid when a second operator approves)',
   tags: ['admin'],
   auth: 'session',
   permission: 'funds.manage',
   idempotent: true,
   params: fundIdParams,
   body: distributeFundDividendBody,
-  response: fundDividendSchema,
-  successStatus: 201,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED'],
+  response: proposalSchema,
+  successStatus: 202,
+  errors: [
+    ...forbidden,
+    'VALIDATION_FAILED',
+    'NOT_FOUND',
+    'CONFLICT',
+    'IDEMPOTENCY_KEY_REUSED',
+    'FUND_HOLDER_OPERATOR',
+  ],
 });
 
 export const adminListFundDividends = defineEndpoint({

@@ -38,6 +38,7 @@ import {
   type FundCurrency,
 } from '../funds/funds';
 import { normalizeAmountInput } from './adjustments';
+import { proposalSchema } from './proposal-view';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
@@ -244,11 +245,13 @@ export const createFundBody = z
 export type CreateFundBody = z.input<typeof createFundBody>;
 
 /**
- * Editing a fund: any of the fields (a section such as `fees` or `limits` whole). The server checks the
- * fund as it would be after the edit (`fundRuleIssues`, with the new or the kept currency).
+ * Editing a fund: any of the fields but its terms (a section such as `assetAllocation` whole). The server
+ * checks the fund as it would be after the edit (`fundRuleIssues`, with the new or the kept currency). Fees,
+ * limits and the pauses change only by proposal (admin/proposals.ts `adminProposeFundTerms`, issue 15).
  */
 export const updateFundBody = z
   .object(fundFields)
+  .omit({ fees: true, limits: true, buyingPaused: true, redeemingPaused: true })
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'required' });
 export type UpdateFundBody = z.input<typeof updateFundBody>;
@@ -377,15 +380,15 @@ export const adminPublishFundNav = defineEndpoint({
   id: 'adminPublishFundNav',
   method: 'POST',
   path: '/admin/funds/:fundId/navs',
-  summary: "Publish a fund's NAV for a date (waiting orders of that date are priced)",
+  summary: "Propose a fund's NAV for a date (a second operator approves; waiting orders of that date are priced then)",
   tags: ['admin'],
   auth: 'session',
   permission: 'funds.manage',
   params: fundId,
   body: publishFundNavBody,
-  response: adminFundNavSchema,
-  successStatus: 201,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'FUND_NAV_EXISTS'],
+  response: proposalSchema,
+  successStatus: 202,
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'FUND_NAV_EXISTS', 'FUND_HOLDER_OPERATOR'],
 });
 
 export const correctFundNavBody = publishFundNavBody.extend({
@@ -403,14 +406,16 @@ export const adminCorrectFundNav = defineEndpoint({
   id: 'adminCorrectFundNav',
   method: 'POST',
   path: '/admin/funds/:fundId/navs/corrections',
-  summary: 'Correct a published NAV (audited; orders priced before keep their price)',
+  summary:
+    'Propose a correction of a published NAV (a second operator approves; orders priced before keep their price)',
   tags: ['admin'],
   auth: 'session',
   permission: 'funds.manage',
   params: fundId,
   body: correctFundNavBody,
-  response: adminFundNavSchema,
-  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
+  response: proposalSchema,
+  successStatus: 202,
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'FUND_HOLDER_OPERATOR'],
 });
 
 // ---- announcements and reports ------------------------------------------------------------------
