@@ -80,6 +80,8 @@ const withdrawal = (over: Partial<AdminWithdrawalDetail> = {}): AdminWithdrawalD
   reviewComment: null,
   reviewerId: null,
   reviewedAt: null,
+  approvalsNeeded: 1,
+  firstApproval: null,
   ...over,
 });
 
@@ -104,6 +106,8 @@ const deposit = (over: Partial<AdminOfflineDeposit> = {}): AdminOfflineDeposit =
   reviewComment: null,
   reviewerId: null,
   reviewedAt: null,
+  approvalsNeeded: 1,
+  firstApproval: null,
   user: owner,
   ...over,
 });
