@@ -380,6 +380,72 @@ describe('the proposals desk', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'رد' })).toBeNull();
   });
 
+  it('a bank statement import proposes: what it would credit, operators marked, and a link to the proposal', async () => {
+    const importProposal = navProposalFixture({
+      kind: 'bank_statement_import',
+      fund: null,
+      payload: { kind: 'bank_statement_import', fileName: 'statement.csv' },
+      effect: {
+        kind: 'bank_statement_import',
+        lines: 3,
+        newLines: 2,
+        totalToman: '7000000',
+        credits: [
+          { ...OPERATOR_HOLDER, isOperator: true, amountToman: '2000000' },
+          {
+            userId: '33333333-4444-4555-8666-777777777777',
+            mobile: '+989121112233',
+            firstName: 'علی',
+            lastName: 'رضایی',
+            isOperator: false,
+            amountToman: '5000000',
+          },
+        ],
+      },
+    });
+    const { sent } = renderConsole(
+      '/admin/bank-statements',
+      (path, init) => {
+        if (path === '/api/admin/bank-statements' && init?.method === 'POST') return jsonResponse(importProposal, 202);
+        if (path === '/api/admin/proposals')
+          return page(sent('POST', '/api/admin/bank-statements').length ? [importProposal] : []);
+        if (path === '/api/admin/bank-statements/lines') return page([]);
+        return undefined;
+      },
+      OPERATOR_A,
+    );
+    const panel = await screen.findByRole('region', { name: 'ورود صورت‌حساب' }, { timeout: 10_000 });
+    const csv = 'date,time,amount_rial,source_sheba,payment_id,bank_ref\n';
+    // jsdom's File has no `text()`: the page reads the file with it.
+    const file = Object.assign(new File([csv], 'statement.csv', { type: 'text/csv' }), {
+      text: () => Promise.resolve(csv),
+    });
+    await userEvent.upload(document.getElementById('statement-file') as HTMLInputElement, file);
+    await userEvent.click(within(panel).getByRole('button', { name: 'پیشنهاد ورود' }));
+    await waitFor(() =>
+      expect(sent('POST', '/api/admin/bank-statements')).toEqual([{ fileName: 'statement.csv', content: csv }]),
+    );
+    expect(await screen.findByText('ورود صورت‌حساب پیشنهاد شد و در انتظار تأیید اپراتور دوم است.')).toBeTruthy();
+    const proposed = within(panel).getByTestId('proposal-proposed');
+    expect(
+      within(proposed).getByText(
+        'هنوز چیزی واریز نشده است: ردیف‌ها پس از تأیید اپراتوری دیگر تطبیق داده و واریز می‌شوند.',
+      ),
+    ).toBeTruthy();
+    expect(within(proposed).getByRole('link', { name: 'مشاهدهٔ پیشنهاد' }).getAttribute('href')).toBe(
+      `/admin/proposals/${PROPOSAL_ID}`,
+    );
+    const credits = within(panel).getAllByRole('listitem');
+    expect(within(credits[0]!).getByText('کامران صادقی')).toBeTruthy();
+    expect(within(credits[0]!).getByText('اپراتور')).toBeTruthy();
+    expect(within(credits[0]!).getByText('۲٬۰۰۰٬۰۰۰ تومان')).toBeTruthy();
+    expect(within(credits[1]!).getByText('۵٬۰۰۰٬۰۰۰ تومان')).toBeTruthy();
+    expect(within(panel).getByText('۷٬۰۰۰٬۰۰۰ تومان')).toBeTruthy();
+    // Waiting for a second operator, above the import.
+    const pending = await screen.findByRole('list', { name: 'در انتظار اپراتور دوم' });
+    expect(within(pending).getByRole('link', { name: 'ورود صورت‌حساب بانک: فایل statement.csv' })).toBeTruthy();
+  });
+
   it('shows a failed queue with a way to try again', async () => {
     let fail = true;
     renderConsole(
