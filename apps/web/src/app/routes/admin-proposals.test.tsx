@@ -2,7 +2,7 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Proposal } from '@portal/contract/admin/proposals';
+import type { Proposal, ProposalEffect } from '@portal/contract/admin/proposals';
 import { ROLE_PERMISSIONS, type Permission, type Role } from '@portal/contract/admin/roles';
 import { createQueryClient } from '@/lib/query-client';
 import { accountFixture } from '@/test/account-fixture';
@@ -284,7 +284,7 @@ describe('the proposals desk', { timeout: 30_000 }, () => {
     ['senior_operator', true],
     ['admin', false],
   ] as const)('marks a NAV beyond the bound as needing an admin: Approve of a %s is off: %s', async (role, off) => {
-    const effect = navProposalFixture().effect as Extract<Proposal['effect'], { kind: 'nav_correction' }>;
+    const effect = navProposalFixture().effect as Extract<ProposalEffect, { kind: 'nav_publish' | 'nav_correction' }>;
     const beyond = navProposalFixture({ effect: { ...effect, nav: '240000', changeBps: 10_000, needsAdmin: true } });
     renderConsole(
       `/admin/proposals/${PROPOSAL_ID}`,
