@@ -129,7 +129,7 @@ function ImportPanel() {
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {t('bankStatements.import.refused')}
           </Typography>
-          <Box component="ul" sx={{ m: 0, ps: 2.5 }}>
+          <Box component="ul" sx={{ m: 0, paddingInlineStart: 2.5 }}>
             {issues.map((i, n) => (
               <li key={n}>
                 {t(`bankStatements.rules.${i.rule}`, {

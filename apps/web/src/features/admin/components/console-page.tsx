@@ -120,7 +120,7 @@ export function Detail({ label, children }: { label: string; children: ReactNode
           color: 'text.secondary',
           pt: 1,
           pb: { xs: 0, sm: 1 },
-          pe: 2,
+          paddingInlineEnd: 2,
           // Whole declarations, not `borderTop: 1` + `borderColor`: a responsive shorthand lands after the
           // colour and resets it to the text colour (white lines in the dark theme).
           [theme.breakpoints.up('sm')]: { borderTop: `1px solid ${theme.palette.divider}` },

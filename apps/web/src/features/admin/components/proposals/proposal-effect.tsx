@@ -21,7 +21,7 @@ import type { EffectHolder, Proposal, ProposalEffect } from '@portal/contract/ad
 import { displayMobile } from '@/lib/format';
 import { personName } from '../../schemas';
 import { Detail, Details } from '../console-page';
-import { OperatorChip, useProposalFormat } from './proposal-labels';
+import { ChangeText, OperatorChip, useProposalFormat } from './proposal-labels';
 
 type NavEffect = Extract<ProposalEffect, { kind: 'nav_publish' | 'nav_correction' }>;
 type DividendEffect = Extract<ProposalEffect, { kind: 'dividend' }>;
@@ -234,13 +234,7 @@ function NavEffectView({ e }: { e: NavEffect }) {
         </Detail>
         {change !== null ? (
           <Detail label={t('proposals.effect.change')}>
-            <Box
-              component="bdi"
-              data-testid="proposal-nav-change"
-              sx={{ fontWeight: 700, color: change > 0 ? 'success.main' : change < 0 ? 'error.main' : undefined }}
-            >
-              {pf.changeOf(change)}
-            </Box>
+            <ChangeText bps={change} testId="proposal-nav-change" />
             {e.needsAdmin ? <Chip size="small" color="error" label={t('proposals.effect.needsAdmin')} /> : null}
           </Detail>
         ) : null}

@@ -57,6 +57,21 @@ export function useProposalFormat() {
   };
 }
 
+/** A signed percent change, kept left to right inside a right-to-left sentence (`+۵٪`). */
+export function ChangeText({ bps, testId }: { bps: number; testId?: string }) {
+  const pf = useProposalFormat();
+  return (
+    <Box
+      component="bdi"
+      dir="ltr"
+      data-testid={testId}
+      sx={{ fontWeight: 700, color: bps > 0 ? 'success.main' : bps < 0 ? 'error.main' : undefined }}
+    >
+      {pf.changeOf(bps)}
+    </Box>
+  );
+}
+
 /**
  * What a proposal proposes, in one line: `NAV of 1404/05/10: 126,000 toman`, `1,500 toman a unit`,
  * the statement's file name, the sections of terms it changes.

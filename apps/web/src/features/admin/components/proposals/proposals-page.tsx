@@ -37,7 +37,7 @@ import { useOperator } from '../../operator';
 import { withPage } from '../../url';
 import { ConsolePage, EmptyState, Loading, Pages, ResultCount } from '../console-page';
 import { usePersonLabel } from '../review-approvals';
-import { MineChip, useProposalFormat, useProposalSubject } from './proposal-labels';
+import { ChangeText, MineChip, useProposalFormat, useProposalSubject } from './proposal-labels';
 
 const statusOf = (raw: string | null): ProposalStatus =>
   (PROPOSAL_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as ProposalStatus) : 'Pending';
@@ -63,11 +63,13 @@ function EffectBrief({ p }: { p: Proposal }) {
     case 'nav_correction':
       return (
         <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
-          <span>
-            {e.changeBps === null
-              ? t('proposals.brief.firstNav')
-              : t('proposals.brief.navChange', { change: pf.changeOf(e.changeBps) })}
-          </span>
+          {e.changeBps === null ? (
+            <span>{t('proposals.brief.firstNav')}</span>
+          ) : (
+            <span>
+              {t('proposals.brief.navChange')} <ChangeText bps={e.changeBps} />
+            </span>
+          )}
           <span>{t('proposals.brief.holders', { formatted: pf.number(e.holdersCount) })}</span>
           <OperatorsBrief count={e.operatorHolders} />
         </Box>
