@@ -367,7 +367,9 @@ describe('the money desk', { timeout: 30_000 }, () => {
     const why = await screen.findByText(
       /^تأیید نخست را شما در .* ثبت کرده‌اید؛ اپراتور دیگری باید تأیید دوم را بدهد\.$/,
     );
-    const approve = screen.getByRole('button', { name: 'تأیید' });
+    // The dialog has closed (while it closes, the page under it is hidden from queries by role).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const approve = await screen.findByRole('button', { name: 'تأیید' });
     await waitFor(() => expect(approve).toHaveProperty('disabled', true));
     expect(approve.getAttribute('aria-describedby')).toBe(why.closest('[id]')!.id);
     expect(within(summary).getByText('سارا اپراتور')).toBeTruthy();

@@ -213,6 +213,9 @@ describe('the proposals desk', { timeout: 30_000 }, () => {
     expect(await screen.findByText('پیشنهاد پس گرفته شد.')).toBeTruthy();
     expect(await screen.findByText('رد شد')).toBeTruthy();
     expect(screen.getByText('عدد اشتباه وارد شده بود')).toBeTruthy();
+    // The dialog has closed (while it closes, the page under it is hidden from queries by role).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'تأیید' })).toBeNull();
   });
 
@@ -257,6 +260,8 @@ describe('the proposals desk', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'NAVهای صندوق' }).getAttribute('href')).toBe(
       `/admin/funds/${FUND_ID}?tab=navs`,
     );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'تأیید' })).toBeNull();
   });
 
