@@ -171,6 +171,57 @@ describe('the proposals desk', { timeout: 30_000 }, () => {
     expect(within(rows[3]!).getByText('۳٬۷۸۰٬۰۰۰ تومان')).toBeTruthy();
   });
 
+  it('shows a dividend’s share of each holder, and a terms change field by field', async () => {
+    asDesktop();
+    const nav = navProposalFixture().effect as Extract<ProposalEffect, { kind: 'nav_publish' | 'nav_correction' }>;
+    const dividend = navProposalFixture({
+      kind: 'dividend',
+      payload: { kind: 'dividend', perUnit: '1500' },
+      effect: {
+        kind: 'dividend',
+        currency: 'IRT',
+        holdersCount: 3,
+        total: '63000',
+        operatorHolders: 1,
+        holders: nav.holders.map((h) => ({
+          ...h,
+          valueBefore: '0',
+          valueAfter: String(Number(h.units) * 1500),
+        })),
+      },
+    });
+    const termsId = '6f5e4d3c-2b1a-4098-8f7e-6d5c4b3a2918';
+    const terms = navProposalFixture({
+      id: termsId,
+      kind: 'fund_terms',
+      payload: { kind: 'fund_terms', buyingPaused: true },
+      effect: { kind: 'fund_terms', before: { buyingPaused: false }, after: { buyingPaused: true }, holdersCount: 3 },
+    });
+    const { router } = renderConsole(
+      `/admin/proposals/${PROPOSAL_ID}`,
+      (path) => {
+        if (path === detailPath) return jsonResponse(dividend);
+        if (path === `/api/admin/proposals/${termsId}`) return jsonResponse(terms);
+        return undefined;
+      },
+      OPERATOR_B,
+    );
+    const table = await screen.findByRole('table', { name: 'دارندگان و اثر بر هر یک' }, { timeout: 10_000 });
+    expect(within(table).getByRole('columnheader', { name: 'دریافتی' })).toBeTruthy();
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('کامران صادقی')).toBeTruthy();
+    expect(within(rows[1]!).getByText('۳٬۰۰۰ تومان')).toBeTruthy();
+    expect(within(rows[3]!).getByText('۴۵٬۰۰۰ تومان')).toBeTruthy();
+    expect(screen.getByText('۶۳٬۰۰۰ تومان')).toBeTruthy();
+
+    await router.navigate(`/admin/proposals/${termsId}`);
+    const change = await screen.findByRole('table', { name: 'شرایط صندوق: اکنون و پیشنهادی' });
+    const row = within(change).getByRole('row', { name: /خرید/ });
+    expect(within(row).getByText('فعال')).toBeTruthy();
+    expect(within(row).getByText('متوقف')).toBeTruthy();
+    expect(screen.getByText('دارندگانی که این تغییر بر آن‌ها اثر دارد: ۳')).toBeTruthy();
+  });
+
   it('turns Approve off for the proposer and says why; they may withdraw it with a reason', async () => {
     const { sent } = renderConsole(
       `/admin/proposals/${PROPOSAL_ID}`,
