@@ -49,7 +49,12 @@ export function navProposalFixture(over: Partial<Proposal> = {}): Proposal {
     id: PROPOSAL_ID,
     kind: 'nav_correction',
     status: 'Pending',
-    fund: { id: FUND_ID, code: 'gold-1', name: 'صندوق طلای نمونه', currency: 'IRT' },
+    fund: {
+      id: FUND_ID,
+      code: 'gold-1',
+      name: { fa: 'صندوق طلای نمونه', ar: 'صندوق الذهب', en: 'Sample Gold Fund' },
+      currency: 'IRT',
+    },
     payload: { kind: 'nav_correction', navDate: '2025-08-01', nav: '126000', reason: 'خطا در ورود قیمت طلا' },
     effect: {
       kind: 'nav_correction',

@@ -245,15 +245,29 @@ export const createFundBody = z
 export type CreateFundBody = z.input<typeof createFundBody>;
 
 /**
- * Editing a fund: any of the fields but its terms (a section such as `assetAllocation` whole). The server
- * checks the fund as it would be after the edit (`fundRuleIssues`, with the new or the kept currency). Fees,
- * limits and the pauses change only by proposal (admin/proposals.ts `adminProposeFundTerms`, issue 15).
+ * A fund's terms, which an edit cannot change (issue 15, decision 028): fees, limits and the pauses are
+ * proposed (admin/proposals.ts `adminProposeFundTerms`) and take effect when a second operator approves.
+ */
+export const FUND_TERMS_FIELDS = ['fees', 'limits', 'buyingPaused', 'redeemingPaused'] as const;
+
+/**
+ * Editing a fund: any of the fields but its terms (a section such as `allocation` whole). The server checks
+ * the fund as it would be after the edit (`fundRuleIssues`, with the new or the kept currency). Fees,
+ * limits and the pauses are refused (rule `termsByProposal`: propose them instead), except fees and limits
+ * brought with a change of currency, which only a fund without NAVs and orders may make (no one holds or
+ * is buying it: its terms are still those of a new fund).
  */
 export const updateFundBody = z
   .object(fundFields)
-  .omit({ fees: true, limits: true, buyingPaused: true, redeemingPaused: true })
   .partial()
-  .refine((b) => Object.keys(b).length > 0, { message: 'required' });
+  .refine((b) => Object.keys(b).length > 0, { message: 'required' })
+  .superRefine((b, ctx) => {
+    for (const key of FUND_TERMS_FIELDS) {
+      if (b[key] === undefined) continue;
+      if ((key === 'fees' || key === 'limits') && b.currency !== undefined) continue;
+      ctx.addIssue({ code: 'custom', path: [key], message: 'termsByProposal' });
+    }
+  });
 export type UpdateFundBody = z.input<typeof updateFundBody>;
 
 /** A fund as the console shows it: what investors see, every editable field, and its state. */

@@ -1,10 +1,12 @@
 /**
- * What the console reads of a proposal (issue 15, decision 028): its kind, status, payload, effect and
- * people. Apart from admin/proposals.ts (which re-exports all of it) because the proposing endpoints of
- * funds.ts, fund-orders.ts and bank-statements.ts answer with a proposal, and proposals.ts imports
- * their bodies: a schema module of its own breaks that cycle.
+ * What a proposal looks like on the wire (issue 15, decision 028): its kinds, statuses, what was proposed
+ * (`proposalPayloadSchema`), what approving it would do (`proposalEffectSchema`) and the proposal itself.
+ * Apart from admin/proposals.ts (the desk's endpoints) so the endpoints that now answer a proposal
+ * (a statement import, a NAV, a dividend: admin/bank-statements.ts, funds.ts, fund-orders.ts) can name
+ * it without importing the files whose bodies admin/proposals.ts records.
  */
 import { z } from 'zod';
+import { localizedTextViewSchema } from '../funds/catalogue';
 import { PROPOSAL_KINDS, type ProposalKind } from './four-eyes';
 
 /** Holders listed in a NAV or dividend proposal's effect (largest first); operators among them always are. */
@@ -23,6 +25,7 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 export const proposalPayloadSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('bank_statement_import'),
+    /** The statement file's name (its text is kept with the proposal until it is decided). */
     fileName: z.string(),
   }),
   z.object({ kind: z.literal('nav_publish'), navDate: z.string(), nav: z.string() }),
@@ -56,7 +59,11 @@ export const effectHolderSchema = z.object({
   /** An operator (any console role): shown first and marked. */
   isOperator: z.boolean(),
   units: z.string(),
-  /** Value at the current NAV and at the proposed one (NAV), or the dividend paid (`after − before`). */
+  /**
+   * A NAV: the units' value at `previousNav` (0 for a first NAV) and at the proposed NAV. A dividend: the
+   * units' value at the latest NAV (0 without one), and that plus the dividend paid (`after − before` is
+   * the payment). Each value is ⌊units × NAV ÷ 10⁴⌋, rounded down as the fund pays (funds/pricing.ts).
+   */
   valueBefore: z.string(),
   valueAfter: z.string(),
 });
@@ -79,6 +86,7 @@ export const proposalEffectSchema = z.discriminatedUnion('kind', [
         firstName: z.string().nullable(),
         lastName: z.string().nullable(),
         isOperator: z.boolean(),
+        /** The sum of their new lines, before the 0.01 % fee and the daily cap (decision 020). */
         amountToman: z.string(),
       }),
     ),
@@ -93,7 +101,9 @@ export const proposalEffectSchema = z.discriminatedUnion('kind', [
     changeBps: z.number().int().nullable(),
     /** Beyond `NAV_CHANGE_ADMIN_BOUND_BPS`: only an admin may approve. */
     needsAdmin: z.boolean(),
+    /** Every holder (the list below shows at most `PROPOSAL_EFFECT_HOLDERS_MAX` and every operator). */
     holdersCount: z.number().int(),
+    /** The sums of every holder's value before and after. */
     totalValueBefore: z.string(),
     totalValueAfter: z.string(),
     holders: z.array(effectHolderSchema),
@@ -103,10 +113,12 @@ export const proposalEffectSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('dividend'),
     currency: z.string(),
+    /** Holders who would be paid (a share that rounds down to zero is not paid, as the dividend does). */
     holdersCount: z.number().int(),
     /** What all holders would receive together. */
     total: z.string(),
     holders: z.array(effectHolderSchema),
+    /** Holders who are operators (they may neither propose nor approve this dividend). */
     operatorHolders: z.number().int(),
   }),
   z.object({
@@ -114,6 +126,7 @@ export const proposalEffectSchema = z.discriminatedUnion('kind', [
     /** The terms now and as proposed, field by field (only the proposed sections). */
     before: proposalPayloadSchema.options[4].omit({ kind: true }),
     after: proposalPayloadSchema.options[4].omit({ kind: true }),
+    /** Holders of the fund now (whom the new terms apply to). */
     holdersCount: z.number().int(),
   }),
 ]);
@@ -131,7 +144,7 @@ export const proposalSchema = z.object({
   kind: z.enum(TABLE_PROPOSAL_KINDS),
   status: z.enum(PROPOSAL_STATUSES),
   /** The fund it is about (NAV, dividend, terms), else null. */
-  fund: z.object({ id: z.string(), code: z.string(), name: z.string(), currency: z.string() }).nullable(),
+  fund: z.object({ id: z.string(), code: z.string(), name: localizedTextViewSchema, currency: z.string() }).nullable(),
   payload: proposalPayloadSchema,
   /** Present while pending (what approving would do now) and null once decided. */
   effect: proposalEffectSchema.nullable(),
@@ -141,7 +154,10 @@ export const proposalSchema = z.object({
   decidedAt: z.string().nullable(),
   /** The rejection's reason (or the proposer's, withdrawing it). */
   rejectReason: z.string().nullable(),
-  /** What the approval made: the import's, NAV's or dividend's id. */
+  /**
+   * What the approval made: the import's or the dividend's id, the NAV's date (a NAV is known by its fund
+   * and date); null for terms and while pending or rejected.
+   */
   resultId: z.string().nullable(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;

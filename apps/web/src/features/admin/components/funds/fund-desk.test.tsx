@@ -170,6 +170,40 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     expect(await screen.findByText('صندوق ذخیره شد.')).toBeTruthy();
   });
 
+  it('edit: a fund without NAVs and orders changing its currency brings its fees and limits in the new one', async () => {
+    const fund = fundFixture({ currencyLocked: false, hasOrders: false, latestNav: null, navToday: false });
+    const { sent } = render(<FundPage fundId={FUND_ID} />, `/admin/funds/${FUND_ID}`, (path, init) => {
+      if (path === `/api/admin/funds/${FUND_ID}` && init?.method === 'PATCH')
+        return jsonResponse(fundFixture({ ...fund, currency: 'USDT', updatedAt: '2025-08-02T00:00:00.000Z' }));
+      if (path === `/api/admin/funds/${FUND_ID}`) return jsonResponse(fund);
+      return undefined;
+    });
+    const form = await screen.findByRole('form', { name: 'مشخصات صندوق' });
+    expect(within(form).getByLabelText('کارمزد ثابت خرید')).toHaveProperty('disabled', true);
+    await userEvent.click(within(form).getByRole('combobox', { name: /ارز/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'تتر' }));
+    // The fees and limits open for the new currency; the pauses stay a proposal's.
+    const fee = within(form).getByLabelText('کارمزد ثابت خرید');
+    await waitFor(() => expect(fee).toHaveProperty('disabled', false));
+    expect(within(form).getByRole('switch', { name: 'توقف خرید' })).toHaveProperty('disabled', true);
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '1');
+    const min = within(form).getByLabelText('حداقل خرید');
+    await userEvent.clear(min);
+    await userEvent.type(min, '100');
+    await userEvent.click(within(form).getByRole('button', { name: 'ذخیرهٔ تغییرات' }));
+    await waitFor(() => expect(sent('PATCH', `/api/admin/funds/${FUND_ID}`)).toHaveLength(1));
+    const body = sent('PATCH', `/api/admin/funds/${FUND_ID}`)[0]!.body as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['currency', 'fees', 'limits']);
+    expect(body.fees).toEqual({
+      purchaseFixedFee: '1',
+      managementFeeBps: 150,
+      redeemFixedFee: '3000',
+      performanceFeeBps: 1000,
+    });
+    expect(body.limits).toEqual({ minPurchase: '100', maxPurchase: null, minRedeemUnits: '1' });
+  });
+
   it('terms: refuses a minimum purchase not above the fixed fee; proposes only the section that changed', async () => {
     const fund = fundFixture();
     const proposal = navProposalFixture({

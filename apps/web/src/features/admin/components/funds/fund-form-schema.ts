@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   createFundBody,
+  FUND_TERMS_FIELDS,
   fundRuleIssues,
   FUND_ALLOCATION_MAX,
   FUND_DOCUMENTS_MAX,
@@ -244,14 +245,13 @@ export function fundFormSchema(calendar: Calendar) {
   });
 }
 
-/** The terms of a fund: they change only by proposal (issue 15), never by the fund's edit. */
-const TERMS = ['fees', 'limits', 'buyingPaused', 'redeemingPaused'] as const;
-type TermsKey = (typeof TERMS)[number];
-const isTerm = (k: string): k is TermsKey => (TERMS as readonly string[]).includes(k);
+/** Fees, limits and pauses: they change by proposal (issue 15), not by the edit. */
+const isTerm = (k: string) => (FUND_TERMS_FIELDS as readonly string[]).includes(k);
 
 /**
  * An edit sends what changed, a section whole (`assetAllocation`, `name`…), never the terms (fees,
- * limits, pauses), which change by proposal (`toTermsBody`).
+ * limits, pauses: they change by proposal, `toTermsBody`), except the fees and limits a change of currency
+ * brings in the new currency (a fund without NAVs and orders only).
  */
 export function toUpdateBody(
   v: FundFormValues,
@@ -262,14 +262,19 @@ export function toUpdateBody(
   const keys = (Object.keys(dirty) as (keyof FundFormValues)[]).filter((k) => dirty[k] && !isTerm(k));
   const out: Record<string, unknown> = {};
   for (const k of keys) if (k in full) out[k] = full[k];
+  if (out.currency !== undefined) {
+    out.fees = full.fees;
+    out.limits = full.limits;
+  }
   return out;
 }
 
 /** The terms proposal of the form's values: the sections that changed, each whole (`fees`, `limits`, a pause). */
 export function toTermsBody(v: FundFormValues, dirty: Partial<Record<keyof FundFormValues, unknown>>): FundTermsBody {
+  // The calendar reads licence dates only, which a terms proposal does not send.
   const full = toFundBody(v, 'gregory');
   const out: Record<string, unknown> = {};
-  for (const k of TERMS) if (dirty[k]) out[k] = full[k];
+  for (const k of FUND_TERMS_FIELDS) if (dirty[k]) out[k] = full[k];
   return out;
 }
 

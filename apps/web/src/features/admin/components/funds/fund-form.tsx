@@ -444,7 +444,17 @@ function DocumentsPanel({ disabled }: { disabled: boolean }) {
  * A fund's terms (fees, limits, the pauses) as fields of a fund form: editable when creating a fund and in
  * the terms proposal (issue 15), read-only in a fund's edit form (its terms change only by proposal).
  */
-export function FundTermsPanels({ disabled, note }: { disabled: boolean; note?: ReactNode }) {
+export function FundTermsPanels({
+  disabled,
+  pausesDisabled = disabled,
+  note,
+}: {
+  /** Fees and limits read-only. */
+  disabled: boolean;
+  /** The pauses read-only (as the fees and limits unless said). */
+  pausesDisabled?: boolean;
+  note?: ReactNode;
+}) {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
   const currency = useWatch<FundFormValues, 'currency'>({ name: 'currency' }) as FundCurrency | '';
@@ -524,13 +534,13 @@ export function FundTermsPanels({ disabled, note }: { disabled: boolean; note?: 
             name="buyingPaused"
             label={t('funds.form.buyingPaused')}
             hint={t('funds.form.pausedHint')}
-            disabled={disabled}
+            disabled={pausesDisabled}
           />
           <Toggle
             name="redeemingPaused"
             label={t('funds.form.redeemingPaused')}
             hint={t('funds.form.pausedHint')}
-            disabled={disabled}
+            disabled={pausesDisabled}
           />
         </Box>
       </Panel>
@@ -571,6 +581,12 @@ export function FundForm({
   const disabled = readOnly || pending;
   /** Editing a fund: its terms show, read-only; they change by proposal (the terms tab). */
   const termsByProposal = fund !== undefined;
+  /**
+   * A fund without NAVs and orders changing its currency brings its fees and limits in the new one: they
+   * open for that edit (the pauses stay a proposal's).
+   */
+  const currency = useWatch({ control: form.control, name: 'currency' });
+  const currencyChanging = fund !== undefined && !fund.currencyLocked && currency !== fund.currency;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -651,7 +667,8 @@ export function FundForm({
         </Panel>
 
         <FundTermsPanels
-          disabled={disabled || termsByProposal}
+          disabled={disabled || (termsByProposal && !currencyChanging)}
+          pausesDisabled={disabled || termsByProposal}
           note={
             termsByProposal && fund && !readOnly ? (
               <Alert severity="info" data-testid="fund-terms-by-proposal">

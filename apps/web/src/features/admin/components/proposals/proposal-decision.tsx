@@ -20,6 +20,7 @@ import { useDecideProposal, type ProposalDecision } from '../../api/proposals';
 import { declared } from '../../schemas';
 import { ApproveButton, ApproveDialog } from '../decision-dialog';
 import { DialogButtons } from '../dialog-buttons';
+import { useLocalized } from '../funds/fund-labels';
 import { useProposalSubject } from './proposal-labels';
 
 const rejectSchema = declared(adminRejectProposal.body);
@@ -52,6 +53,7 @@ export function ProposalDecisionButtons({
   const errorMessage = useErrorMessage();
   const fmt = useFormat();
   const subject = useProposalSubject();
+  const localized = useLocalized();
   const decide = useDecideProposal(proposal.id);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
   const rejectTitleId = useId();
@@ -111,7 +113,7 @@ export function ProposalDecisionButtons({
         title={t('proposals.decision.approveTitle')}
         text={t(`proposals.decision.approveText.${proposal.kind}`, {
           subject: subject(proposal),
-          fund: proposal.fund?.name ?? '',
+          fund: proposal.fund ? localized(proposal.fund.name) : '',
         })}
         error={failure}
         pending={decide.isPending}

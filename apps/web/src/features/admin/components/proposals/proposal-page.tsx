@@ -16,6 +16,7 @@ import { formatRelative } from '../../dates';
 import { useCan, useOperator, type Operator } from '../../operator';
 import { personName } from '../../schemas';
 import { ConsolePage, Detail, Details, Loading, Panel } from '../console-page';
+import { useLocalized } from '../funds/fund-labels';
 import { ProposalDecisionButtons } from './proposal-decision';
 import { ProposalEffectView } from './proposal-effect';
 import { ProposalStatusChip, useProposalFormat } from './proposal-labels';
@@ -77,6 +78,7 @@ function Summary({ p }: { p: Proposal }) {
   const { t } = useTranslation('admin');
   const pf = useProposalFormat();
   const can = useCan();
+  const localized = useLocalized();
   const currency = p.fund?.currency ?? '';
   const result = p.status === 'Approved' ? resultHref(p) : null;
   return (
@@ -87,10 +89,10 @@ function Summary({ p }: { p: Proposal }) {
           <Detail label={t('proposals.columns.fund')}>
             {can('funds.read') ? (
               <Link component={RouterLink} to={paths.adminFund.getHref(p.fund.id)} sx={{ fontWeight: 600 }}>
-                {p.fund.name}
+                {localized(p.fund.name)}
               </Link>
             ) : (
-              p.fund.name
+              localized(p.fund.name)
             )}
           </Detail>
         ) : null}
@@ -165,6 +167,7 @@ export default function ProposalPage({ proposalId }: { proposalId: string }) {
   const { t } = useTranslation('admin');
   const can = useCan();
   const me = useOperator();
+  const localized = useLocalized();
   const proposal = useQuery(proposalQueryOptions(proposalId));
   const [alreadyReviewed, setAlreadyReviewed] = useState(false);
   const blockedId = useId();
@@ -187,7 +190,7 @@ export default function ProposalPage({ proposalId }: { proposalId: string }) {
   const canDecide = can('proposals.decide') && can(PROPOSAL_PERMISSION[p.kind]);
   const blocked = pending ? blockReasonOf(p, me) : null;
   const title = p.fund
-    ? t('proposals.itemTitleOf', { kind: t(`proposals.kinds.${p.kind}`), fund: p.fund.name })
+    ? t('proposals.itemTitleOf', { kind: t(`proposals.kinds.${p.kind}`), fund: localized(p.fund.name) })
     : t(`proposals.kinds.${p.kind}`);
 
   return (

@@ -36,6 +36,7 @@ import { formatRelative } from '../../dates';
 import { useOperator } from '../../operator';
 import { withPage } from '../../url';
 import { ConsolePage, EmptyState, Loading, Pages, ResultCount } from '../console-page';
+import { useLocalized } from '../funds/fund-labels';
 import { usePersonLabel } from '../review-approvals';
 import { ChangeText, MineChip, useProposalFormat, useProposalSubject } from './proposal-labels';
 
@@ -117,6 +118,7 @@ function When({ at }: { at: string }) {
 
 function QueueTable({ items, title }: { items: Proposal[]; title: string }) {
   const { t } = useTranslation('admin');
+  const localized = useLocalized();
   const { id: me } = useOperator();
   const nameOf = usePersonLabel();
   const subject = useProposalSubject();
@@ -146,7 +148,7 @@ function QueueTable({ items, title }: { items: Proposal[]; title: string }) {
                   {subject(p)}
                 </Typography>
               </TableCell>
-              <TableCell>{p.fund ? p.fund.name : '—'}</TableCell>
+              <TableCell>{p.fund ? localized(p.fund.name) : '—'}</TableCell>
               <TableCell>
                 <EffectBrief p={p} />
               </TableCell>
@@ -180,6 +182,7 @@ function QueueTable({ items, title }: { items: Proposal[]; title: string }) {
 
 function QueueCards({ items, title }: { items: Proposal[]; title: string }) {
   const { t } = useTranslation('admin');
+  const localized = useLocalized();
   const fmt = useFormat();
   const { id: me } = useOperator();
   const nameOf = usePersonLabel();
@@ -195,7 +198,7 @@ function QueueCards({ items, title }: { items: Proposal[]; title: string }) {
           >
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
               <Typography sx={{ fontWeight: 700 }}>{t(`proposals.kinds.${p.kind}`)}</Typography>
-              {p.fund ? <Typography color="text.secondary">{p.fund.name}</Typography> : null}
+              {p.fund ? <Typography color="text.secondary">{localized(p.fund.name)}</Typography> : null}
             </Box>
             <Typography variant="body2">{subject(p)}</Typography>
             <Typography variant="body2" component="div">
