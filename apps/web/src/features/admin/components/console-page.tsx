@@ -32,14 +32,21 @@ export function ConsolePage({
     <Box sx={{ maxWidth: 1200, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2.5 }}>
       <title>{`${title} | ${t('console.title')}`}</title>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        {back ? (
-          <IconButton component={RouterLink} to={back.to} aria-label={back.label} edge="start">
-            <ArrowBack sx={flipInRtl} />
-          </IconButton>
-        ) : null}
-        <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.35rem', md: '1.6rem' }, flexGrow: 1 }}>
-          {title}
-        </Typography>
+        {/* The way back stays beside the title, which wraps within its line when it is long. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: '1 1 auto', minWidth: 0 }}>
+          {back ? (
+            <IconButton component={RouterLink} to={back.to} aria-label={back.label} edge="start">
+              <ArrowBack sx={flipInRtl} />
+            </IconButton>
+          ) : null}
+          <Typography
+            variant="h1"
+            component="h1"
+            sx={{ fontSize: { xs: '1.35rem', md: '1.6rem' }, flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+          >
+            {title}
+          </Typography>
+        </Box>
         {actions ? <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box> : null}
       </Box>
       {children}
