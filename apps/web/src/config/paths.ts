@@ -154,12 +154,22 @@ export const paths = {
   adminFundNew: { path: 'funds/new', getHref: () => '/admin/funds/new' },
   adminFund: {
     path: 'funds/:fundId',
-    getHref: (fundId: string, tab?: 'details' | 'navs' | 'announcements' | 'orders' | 'dividends') =>
+    getHref: (fundId: string, tab?: 'details' | 'terms' | 'navs' | 'announcements' | 'orders' | 'dividends') =>
       withQuery(`/admin/funds/${encodeURIComponent(fundId)}`, { tab }),
   },
   adminConsultations: {
     path: 'consultations',
     getHref: (status?: 'Open' | 'Done' | 'Canceled') => withQuery('/admin/consultations', { status }),
+  },
+  /** Proposals waiting for a second operator (issue 15): the queue, filtered by status and kind. */
+  adminProposals: {
+    path: 'proposals',
+    getHref: (query?: { status?: 'Pending' | 'Approved' | 'Rejected'; kind?: string }) =>
+      withQuery('/admin/proposals', { status: query?.status, kind: query?.kind }),
+  },
+  adminProposal: {
+    path: 'proposals/:proposalId',
+    getHref: (proposalId: string) => `/admin/proposals/${encodeURIComponent(proposalId)}`,
   },
   adminBankStatements: {
     path: 'bank-statements',

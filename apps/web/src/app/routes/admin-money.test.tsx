@@ -80,6 +80,8 @@ const withdrawal = (over: Partial<AdminWithdrawalDetail> = {}): AdminWithdrawalD
   reviewComment: null,
   reviewerId: null,
   reviewedAt: null,
+  approvalsNeeded: 1,
+  firstApproval: null,
   ...over,
 });
 
@@ -104,8 +106,22 @@ const deposit = (over: Partial<AdminOfflineDeposit> = {}): AdminOfflineDeposit =
   reviewComment: null,
   reviewerId: null,
   reviewedAt: null,
+  approvalsNeeded: 1,
+  firstApproval: null,
   user: owner,
   ...over,
+});
+
+/** The request with this test's operator's first approval, still pending. */
+const mine = (w: AdminWithdrawalDetail): AdminWithdrawalDetail => ({
+  ...w,
+  firstApproval: {
+    operatorId: '11111111-2222-4333-8444-555555555555',
+    mobile: '+989121000001',
+    firstName: 'سارا',
+    lastName: 'اپراتور',
+    at: '2025-08-01T10:00:00.000Z',
+  },
 });
 
 const page = <T,>(items: T[]) => jsonResponse({ items, total: items.length, page: 1, pageSize: 20 });
@@ -306,6 +322,102 @@ describe('the money desk', { timeout: 30_000 }, () => {
     expect(await screen.findByText('واریز تأیید شد و کیف پول کاربر شارژ شد.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/offline-deposits'));
     expect(await screen.findByText('واریزی در انتظار بررسی نیست.')).toBeTruthy();
+  });
+
+  it('a withdrawal above the bound: the first approval leaves it pending, says so, and its giver cannot give the second', async () => {
+    const big = withdrawal({ amount: '250000000', approvalsNeeded: 2 });
+    let firstGiven = false;
+    const { router, sent } = renderConsole(
+      '/admin/withdrawals',
+      (path, init) => {
+        if (path === '/api/admin/me') return jsonResponse(me('senior_operator'));
+        if (path === '/api/admin/withdrawals') return page([firstGiven ? mine(big) : big]);
+        if (path === `/api/admin/withdrawals/${WITHDRAWAL_ID}`) return jsonResponse(firstGiven ? mine(big) : big);
+        if (path === `/api/admin/withdrawals/${WITHDRAWAL_ID}/approve` && init?.method === 'POST') {
+          firstGiven = true;
+          return jsonResponse(mine(big));
+        }
+        return undefined;
+      },
+      'senior_operator',
+    );
+    // The queue says it needs two approvals, none given yet.
+    const rows = within(await screen.findByRole('list', { name: 'صف برداشت' }, { timeout: 10_000 })).getAllByRole(
+      'link',
+    );
+    expect(within(rows[0]!).getByText('تأیید ۰ از ۲')).toBeTruthy();
+    await userEvent.click(rows[0]!);
+
+    const summary = await screen.findByRole('region', { name: 'خلاصه' }, { timeout: 10_000 });
+    expect(within(summary).getByText('دو اپراتور (مبلغ بیش از حد تعیین‌شده)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));
+    const dialog = await screen.findByRole('dialog', { name: 'تأیید این درخواست؟' });
+    expect(
+      within(dialog).getByText(
+        'این مبلغ به تأیید دو اپراتور نیاز دارد: تأیید شما نخستین است و درخواست تا تأیید اپراتوری دیگر در انتظار می‌ماند.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'بله، تأیید شود' }));
+    await waitFor(() => expect(sent('POST', `/api/admin/withdrawals/${WITHDRAWAL_ID}/approve`)).toHaveLength(1));
+    expect(await screen.findByText('تأیید نخست ثبت شد؛ درخواست در انتظار تأیید اپراتور دوم است.')).toBeTruthy();
+    expect(screen.queryByText('برداشت تأیید شد.')).toBeNull();
+
+    // It stays here, pending: the first approval is shown, and this operator's Approve is off and says why.
+    expect(router.state.location.pathname).toBe(`/admin/withdrawals/${WITHDRAWAL_ID}`);
+    const why = await screen.findByText(
+      /^تأیید نخست را شما در .* ثبت کرده‌اید؛ اپراتور دیگری باید تأیید دوم را بدهد\.$/,
+    );
+    // The dialog has closed (while it closes, the page under it is hidden from queries by role).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const approve = await screen.findByRole('button', { name: 'تأیید' });
+    await waitFor(() => expect(approve).toHaveProperty('disabled', true));
+    expect(approve.getAttribute('aria-describedby')).toBe(why.closest('[id]')!.id);
+    expect(within(summary).getByText('سارا اپراتور')).toBeTruthy();
+    expect(within(summary).getByText('در انتظار اپراتور دوم')).toBeTruthy();
+    // Rejecting stays open to them.
+    expect(screen.getByRole('button', { name: 'رد' })).toHaveProperty('disabled', false);
+  });
+
+  it('an offline deposit with another operator’s first approval: who and when, and the second approval credits it', async () => {
+    const first = {
+      operatorId: '99999999-8888-4777-8666-555555555555',
+      mobile: '+989121000009',
+      firstName: 'نگار',
+      lastName: 'کریمی',
+      at: '2025-08-01T10:00:00.000Z',
+    };
+    const half = deposit({ amount: '300000000', credited: '299996000', approvalsNeeded: 2, firstApproval: first });
+    const approveUrl = `/api/admin/offline-deposits/${DEPOSIT_ID}/approve`;
+    const { router, sent } = renderConsole(
+      `/admin/offline-deposits/${DEPOSIT_ID}`,
+      (path, init) => {
+        if (path === '/api/admin/me') return jsonResponse(me('senior_operator'));
+        if (path === '/api/admin/offline-deposits') return page([]);
+        if (path === `/api/admin/offline-deposits/${DEPOSIT_ID}`) return jsonResponse(half);
+        if (path === approveUrl && init?.method === 'POST')
+          return jsonResponse(deposit({ ...half, state: 'Successful', status: 'Successful', firstApproval: null }));
+        return undefined;
+      },
+      'senior_operator',
+    );
+    expect(
+      await screen.findByText(
+        /^تأیید نخست را نگار کریمی در .* ثبت کرده است؛ با تأیید شما، دومین تأیید هم ثبت و درخواست انجام می‌شود\.$/,
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    const summary = screen.getByRole('region', { name: 'خلاصه' });
+    expect(within(summary).getByText('نگار کریمی')).toBeTruthy();
+    const approve = screen.getByRole('button', { name: 'تأیید' });
+    expect(approve).toHaveProperty('disabled', false);
+    await userEvent.click(approve);
+    const dialog = await screen.findByRole('dialog', { name: 'تأیید این درخواست؟' });
+    expect(within(dialog).getByText(/۲۹۹٬۹۹۶٬۰۰۰ تومان \(مبلغ منهای کارمزد\)/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'بله، تأیید شود' }));
+    await waitFor(() => expect(sent('POST', approveUrl)).toHaveLength(1));
+    expect(await screen.findByText('واریز تأیید شد و کیف پول کاربر شارژ شد.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/offline-deposits'));
   });
 
   it('shows a failed queue with a way to try again', async () => {

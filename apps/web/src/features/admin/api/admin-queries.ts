@@ -44,6 +44,8 @@ export const adminKeys = {
   offlineDepositList: (status: OfflineDepositState, page: number) =>
     ['admin', 'offline-deposits', 'list', { status, page }] as const,
   offlineDeposit: (depositId: string) => ['admin', 'offline-deposits', 'detail', depositId] as const,
+  /** Every proposal list and proposal (api/proposals.ts): a write that proposes refreshes them. */
+  proposals: ['admin', 'proposals'] as const,
 };
 
 export const adminMeQueryOptions = () =>

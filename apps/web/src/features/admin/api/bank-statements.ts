@@ -6,6 +6,7 @@ import {
 } from '@portal/contract/admin/bank-statements';
 import type { StatementLineStatus } from '@portal/contract/wallet/deposit-by-id';
 import { callApi } from '@/lib/api-client';
+import { adminKeys } from './admin-queries';
 
 /** Query keys of the settlement desk (decision 020). */
 export const statementKeys = {
@@ -24,13 +25,19 @@ export const statementLinesQueryOptions = (status: StatementLineStatus | 'all', 
   });
 
 /**
- * `POST /admin/bank-statements`: imports a statement file and matches it. Importing the same file again
- * is harmless (each transfer is known by its bank reference), so a retry needs no idempotency key.
+ * `POST /admin/bank-statements`: proposes the import of a statement file (202, a proposal); its lines are
+ * matched and credited when a second operator approves (issue 15), which refreshes the lines. Importing
+ * the same file again is harmless (each transfer is known by its bank reference), so a retry needs no
+ * idempotency key.
  */
 export function useImportStatement() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ImportBankStatementBody) => callApi(adminImportBankStatement, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: statementKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.proposals }),
+        client.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
   });
 }

@@ -140,20 +140,34 @@ export function useUpdateFund(fundId: string) {
   });
 }
 
-/** Publishing a NAV prices the orders waiting for it: their lists are under the fund's key too. */
+/**
+ * After a proposal of the fund desk (issue 15): nothing moves until a second operator approves, so only
+ * the proposals and the audit log are read again; the approval refreshes the fund (api/proposals.ts).
+ */
+function useInvalidateProposals() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: adminKeys.proposals }),
+      client.invalidateQueries({ queryKey: adminKeys.audit }),
+    ]);
+}
+
+/** Proposes a NAV (202, a proposal): once approved, it prices the orders waiting for its date. */
 export function usePublishFundNav(fundId: string) {
-  const invalidate = useInvalidateFund();
+  const invalidate = useInvalidateProposals();
   return useMutation({
     mutationFn: (body: PublishFundNavBody) => callApi(adminPublishFundNav, { params: { fundId }, body }),
-    onSuccess: () => invalidate(fundId),
+    onSuccess: () => invalidate(),
   });
 }
 
+/** Proposes a correction of a published NAV (202, a proposal). */
 export function useCorrectFundNav(fundId: string) {
-  const invalidate = useInvalidateFund();
+  const invalidate = useInvalidateProposals();
   return useMutation({
     mutationFn: (body: CorrectFundNavBody) => callApi(adminCorrectFundNav, { params: { fundId }, body }),
-    onSuccess: () => invalidate(fundId),
+    onSuccess: () => invalidate(),
   });
 }
 
@@ -176,15 +190,15 @@ export function useDeleteFundAnnouncement(fundId: string) {
 }
 
 /**
- * Pays a dividend to every holder. `idempotencyKey` is made once per attempt by the dialog: a retry after a
- * lost answer pays once.
+ * Proposes a dividend to every holder (202, a proposal; paid when a second operator approves).
+ * `idempotencyKey` is made once per attempt by the dialog: a retry after a lost answer proposes once.
  */
 export function useDistributeDividend(fundId: string) {
-  const invalidate = useInvalidateFund();
+  const invalidate = useInvalidateProposals();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: DistributeFundDividendBody; idempotencyKey: string }) =>
       callApi(distributeFundDividend, { params: { fundId }, body, idempotencyKey }),
-    onSuccess: () => invalidate(fundId),
+    onSuccess: () => invalidate(),
   });
 }
 

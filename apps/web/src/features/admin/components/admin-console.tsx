@@ -21,6 +21,8 @@ import KycQueuePage from './kyc-queue-page';
 import KycSubmissionPage from './kyc-submission-page';
 import OfflineDepositPage from './offline-deposit-page';
 import OfflineDepositsPage from './offline-deposits-page';
+import ProposalPage from './proposals/proposal-page';
+import ProposalsPage from './proposals/proposals-page';
 import UserPage from './user-page';
 import UsersPage from './users-page';
 import WithdrawalPage from './withdrawal-page';
@@ -66,6 +68,12 @@ const pages: readonly {
     pattern: under(paths.adminOfflineDeposit.path),
     permission: 'money.read',
     render: (p) => <OfflineDepositPage depositId={p.depositId ?? ''} />,
+  },
+  { pattern: under(paths.adminProposals.path), permission: 'proposals.read', render: () => <ProposalsPage /> },
+  {
+    pattern: under(paths.adminProposal.path),
+    permission: 'proposals.read',
+    render: (p) => <ProposalPage proposalId={p.proposalId ?? ''} />,
   },
   {
     pattern: under(paths.adminBankStatements.path),

@@ -22,11 +22,12 @@ import {
   STATEMENT_COLUMNS,
   STATEMENT_MAX_CHARS,
   type AdminStatementLine,
-  type ImportResult,
 } from '@portal/contract/admin/bank-statements';
+import type { Proposal } from '@portal/contract/admin/proposals';
 import { STATEMENT_LINE_STATUSES } from '@portal/contract/wallet/deposit-by-id';
 import { ErrorState } from '@/components/errors/error-state';
 import { FormError } from '@/components/form/form-error';
+import { useNotify } from '@/components/notices/notices';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { isApiError } from '@/lib/api-error';
@@ -37,22 +38,32 @@ import { useCan } from '../operator';
 import { useQueueParams } from './money-queue';
 import { ConsolePage, EmptyState, Loading, Pages, Panel, ResultCount } from './console-page';
 import { MaskedNumber, Toman } from './money-labels';
+import { PendingProposals } from './proposals/pending-proposals';
+import { ProposalEffectView } from './proposals/proposal-effect';
+import { ProposedAlert } from './proposals/proposal-labels';
 
 const TABS = ['all', ...STATEMENT_LINE_STATUSES] as const;
 type LinesTab = (typeof TABS)[number];
 
+const IMPORT_KINDS = ['bank_statement_import'] as const;
+
 const STATUS_COLOR = { Pending: 'default', Credited: 'success', Returning: 'warning', Returned: 'info' } as const;
 
-/** The import: a CSV file of the by-ID account's statement, sent as text; the result or each broken rule. */
+/**
+ * The import: a CSV file of the by-ID account's statement, sent as text, proposed (issue 15): its lines are
+ * matched and credited when a second operator approves. The proposal (what it would credit, to whom, with
+ * operators marked, and a link to it), or each broken rule.
+ */
 function ImportPanel() {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
   const errorMessage = useErrorMessage();
+  const notify = useNotify();
   const importing = useImportStatement();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [local, setLocal] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [proposal, setProposal] = useState<Proposal | null>(null);
 
   const issues =
     importing.error && isApiError(importing.error) && importing.error.code === 'VALIDATION_FAILED'
@@ -60,12 +71,20 @@ function ImportPanel() {
       : [];
 
   const send = async () => {
-    setResult(null);
+    setProposal(null);
     if (!file) return setLocal(t('bankStatements.import.choose'));
     const content = await file.text();
     if (content.length > STATEMENT_MAX_CHARS) return setLocal(t('bankStatements.rules.statementTooLong'));
     setLocal(null);
-    importing.mutate({ fileName: file.name, content }, { onSuccess: setResult });
+    importing.mutate(
+      { fileName: file.name, content },
+      {
+        onSuccess: (p) => {
+          notify.success('admin:bankStatements.import.proposedNotice');
+          setProposal(p);
+        },
+      },
+    );
   };
 
   return (
@@ -90,7 +109,7 @@ function ImportPanel() {
           onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);
             setLocal(null);
-            setResult(null);
+            setProposal(null);
             importing.reset();
           }}
         />
@@ -110,7 +129,7 @@ function ImportPanel() {
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {t('bankStatements.import.refused')}
           </Typography>
-          <Box component="ul" sx={{ m: 0, ps: 2.5 }}>
+          <Box component="ul" sx={{ m: 0, paddingInlineStart: 2.5 }}>
             {issues.map((i, n) => (
               <li key={n}>
                 {t(`bankStatements.rules.${i.rule}`, {
@@ -124,16 +143,11 @@ function ImportPanel() {
       ) : importing.error ? (
         <FormError message={errorMessage(importing.error)} />
       ) : null}
-      {result ? (
-        <Alert severity="success" role="status">
-          {t('bankStatements.import.done', {
-            lines: fmt.number(result.lines),
-            added: fmt.number(result.added),
-            duplicates: fmt.number(result.duplicates),
-            credited: fmt.number(result.matched.credited),
-            returning: fmt.number(result.matched.returning),
-          })}
-        </Alert>
+      {proposal ? (
+        <>
+          <ProposedAlert proposal={proposal} onClose={() => setProposal(null)} />
+          <ProposalEffectView p={proposal} />
+        </>
       ) : null}
     </Panel>
   );
@@ -262,14 +276,16 @@ function Lines() {
 }
 
 /**
- * The settlement desk (`/admin/bank-statements?status=`, decision 020): the import of the by-ID
- * account's bank statement (for `money.review`), and every imported transfer with what became of it.
+ * The settlement desk (`/admin/bank-statements?status=`, decision 020): the imports waiting for a second
+ * operator, the import of the by-ID account's bank statement (proposed, for `money.review`), and every
+ * imported transfer with what became of it.
  */
 export default function BankStatementsPage() {
   const { t } = useTranslation('admin');
   const can = useCan();
   return (
     <ConsolePage title={t('bankStatements.title')}>
+      <PendingProposals kinds={IMPORT_KINDS} />
       {can('money.review') ? <ImportPanel /> : null}
       <Lines />
     </ConsolePage>

@@ -4,6 +4,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
@@ -82,6 +83,13 @@ const consoleNav: readonly ConsoleNavItem[] = [
     match: '/admin/offline-deposits/*',
     icon: AccountBalanceOutlined,
     permission: 'money.read',
+  },
+  {
+    labelKey: 'nav.proposals',
+    to: paths.adminProposals.getHref(),
+    match: '/admin/proposals/*',
+    icon: PendingActionsOutlined,
+    permission: 'proposals.read',
   },
   {
     labelKey: 'nav.bankStatements',

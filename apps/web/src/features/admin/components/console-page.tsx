@@ -32,14 +32,21 @@ export function ConsolePage({
     <Box sx={{ maxWidth: 1200, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2.5 }}>
       <title>{`${title} | ${t('console.title')}`}</title>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        {back ? (
-          <IconButton component={RouterLink} to={back.to} aria-label={back.label} edge="start">
-            <ArrowBack sx={flipInRtl} />
-          </IconButton>
-        ) : null}
-        <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.35rem', md: '1.6rem' }, flexGrow: 1 }}>
-          {title}
-        </Typography>
+        {/* The way back stays beside the title, which wraps within its line when it is long. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: '1 1 auto', minWidth: 0 }}>
+          {back ? (
+            <IconButton component={RouterLink} to={back.to} aria-label={back.label} edge="start">
+              <ArrowBack sx={flipInRtl} />
+            </IconButton>
+          ) : null}
+          <Typography
+            variant="h1"
+            component="h1"
+            sx={{ fontSize: { xs: '1.35rem', md: '1.6rem' }, flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+          >
+            {title}
+          </Typography>
+        </Box>
         {actions ? <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box> : null}
       </Box>
       {children}
@@ -120,7 +127,7 @@ export function Detail({ label, children }: { label: string; children: ReactNode
           color: 'text.secondary',
           pt: 1,
           pb: { xs: 0, sm: 1 },
-          pe: 2,
+          paddingInlineEnd: 2,
           // Whole declarations, not `borderTop: 1` + `borderColor`: a responsive shorthand lands after the
           // colour and resets it to the text colour (white lines in the dark theme).
           [theme.breakpoints.up('sm')]: { borderTop: `1px solid ${theme.palette.divider}` },

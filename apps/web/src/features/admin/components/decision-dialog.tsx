@@ -27,16 +27,86 @@ type RejectBody<R extends string> = { reason: R; comment?: string | undefined };
 /** A decision on a pending item: approve, or reject with a reason (and an optional internal comment). */
 export type Decision<R extends string> = MoneyDecision<R>;
 
-export interface DecisionTexts {
+export interface DecisionTexts<T = unknown> {
   /** The translation key prefix of the buttons, titles and fields (`kyc.decision`, `money.decision`). */
   labelsKey: 'kyc.decision' | 'money.decision';
   /** What approving does, in the approve dialog. */
   approveText: ReactNode;
   /** The translation key prefix of the item's reject reasons (`withdrawals.reasons`). */
   reasonsKey: string;
-  /** The notices after a decision (full keys). */
-  approvedNotice: string;
+  /**
+   * The notices after a decision (full keys). The approval's may depend on the answer: a first approval
+   * of a request that needs two says it waits for the second (issue 15).
+   */
+  approvedNotice: string | ((result: T) => string);
   rejectedNotice: string;
+}
+
+/**
+ * The confirmation before an approval: what approving does, the server's refusal (translated) when
+ * there is one, cancel and confirm. Shared by every desk that approves (requests, KYC, proposals).
+ */
+export function ApproveDialog({
+  open,
+  onClose,
+  title,
+  text,
+  error,
+  pending,
+  confirm,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  text: ReactNode;
+  /** The refusal to show, already in the operator's words. */
+  error: string | null;
+  pending: boolean;
+  confirm: string;
+  onConfirm: () => void;
+  /** More of what approving does, under the text (a proposal's effect in brief). */
+  children?: ReactNode;
+}) {
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <DialogContentText id={textId}>{text}</DialogContentText>
+        {children}
+        {error ? <FormError message={error} /> : null}
+      </DialogContent>
+      <DialogButtons onCancel={onClose} pending={pending} confirm={confirm} color="success" onConfirm={onConfirm} />
+    </Dialog>
+  );
+}
+
+/** The approve button: off, with the reason beside it (`describedBy`), when this operator may not approve. */
+export function ApproveButton({
+  label,
+  onClick,
+  blockedBy,
+}: {
+  label: string;
+  onClick: () => void;
+  /** The id of the text that says why this operator may not approve (the button is then off). */
+  blockedBy?: string | undefined;
+}) {
+  return (
+    <Button
+      variant="contained"
+      color="success"
+      startIcon={<CheckCircleOutline />}
+      onClick={onClick}
+      disabled={blockedBy !== undefined}
+      aria-describedby={blockedBy}
+    >
+      {label}
+    </Button>
+  );
 }
 
 /**
@@ -45,13 +115,14 @@ export interface DecisionTexts {
  * another operator decided first (the error `alreadyReviewedCode`) the dialog closes and
  * `onAlreadyReviewed` says so; the mutation has already refreshed the page.
  */
-export function DecisionButtons<R extends string>({
+export function DecisionButtons<R extends string, T = unknown>({
   idPrefix,
   reasons,
   rejectSchema,
   decide,
   alreadyReviewedCode,
   texts,
+  approveBlockedBy,
   onDecided,
   onAlreadyReviewed,
 }: {
@@ -59,18 +130,21 @@ export function DecisionButtons<R extends string>({
   reasons: readonly R[];
   /** The endpoint's body schema (its input and output have the same shape). */
   rejectSchema: z.ZodType<RejectBody<R>, RejectBody<R>>;
-  decide: UseMutationResult<unknown, Error, Decision<R>>;
+  decide: UseMutationResult<T, Error, Decision<R>>;
   alreadyReviewedCode: string;
-  texts: DecisionTexts;
-  onDecided: () => void;
+  texts: DecisionTexts<T>;
+  /**
+   * The id of the text that says why this operator may not approve (they gave the first approval, or it is
+   * their own): Approve is then off and described by it; Reject stays.
+   */
+  approveBlockedBy?: string | undefined;
+  onDecided: (result: T, decision: Decision<R>) => void;
   onAlreadyReviewed: () => void;
 }) {
   const { t } = useTranslation('admin');
   const notices = useNotify();
   const errorMessage = useErrorMessage();
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
-  const approveTitleId = useId();
-  const approveTextId = useId();
   const rejectTitleId = useId();
   const form = useForm<RejectForm<R>, unknown, RejectBody<R>>({
     // The form starts with no reason chosen (`''`), which the contract's schema refuses (`select`).
@@ -89,11 +163,12 @@ export function DecisionButtons<R extends string>({
   const send = (decision: Decision<R>) => {
     if (decide.isPending) return;
     decide.mutate(decision, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         setDialog(null);
         form.reset();
-        notices.success(decision.approve ? texts.approvedNotice : texts.rejectedNotice);
-        onDecided();
+        const approved = typeof texts.approvedNotice === 'string' ? texts.approvedNotice : texts.approvedNotice(result);
+        notices.success(decision.approve ? approved : texts.rejectedNotice);
+        onDecided(result, decision);
       },
       onError: (e) => {
         if (isApiError(e) && e.code === alreadyReviewedCode) {
@@ -109,39 +184,21 @@ export function DecisionButtons<R extends string>({
 
   return (
     <>
-      <Button
-        variant="contained"
-        color="success"
-        startIcon={<CheckCircleOutline />}
-        onClick={() => setDialog('approve')}
-      >
-        {label('approve')}
-      </Button>
+      <ApproveButton label={label('approve')} onClick={() => setDialog('approve')} blockedBy={approveBlockedBy} />
       <Button variant="outlined" color="error" startIcon={<HighlightOff />} onClick={() => setDialog('reject')}>
         {label('reject')}
       </Button>
 
-      <Dialog
+      <ApproveDialog
         open={dialog === 'approve'}
         onClose={close}
-        aria-labelledby={approveTitleId}
-        aria-describedby={approveTextId}
-        fullWidth
-        maxWidth="xs"
-      >
-        <DialogTitle id={approveTitleId}>{label('approveTitle')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <DialogContentText id={approveTextId}>{texts.approveText}</DialogContentText>
-          {failure ? <FormError message={errorMessage(decide.error)} /> : null}
-        </DialogContent>
-        <DialogButtons
-          onCancel={close}
-          pending={decide.isPending}
-          confirm={label('approveConfirm')}
-          color="success"
-          onConfirm={() => send({ approve: true })}
-        />
-      </Dialog>
+        title={label('approveTitle')}
+        text={texts.approveText}
+        error={failure ? errorMessage(decide.error) : null}
+        pending={decide.isPending}
+        confirm={label('approveConfirm')}
+        onConfirm={() => send({ approve: true })}
+      />
 
       <Dialog open={dialog === 'reject'} onClose={close} aria-labelledby={rejectTitleId} fullWidth maxWidth="sm">
         <Stack component="form" noValidate onSubmit={onReject}>

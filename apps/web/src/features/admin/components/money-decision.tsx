@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import type { MoneyDecision } from '../api/mutations';
 import { DecisionButtons } from './decision-dialog';
 
-export interface MoneyDecisionTexts {
+export interface MoneyDecisionTexts<T> {
   /** What approving does, in the approve dialog. */
   approveText: ReactNode;
   /** The translation key prefix of the request's reject reasons (`withdrawals.reasons`). */
   reasonsKey: string;
-  /** The notices after a decision (full keys). */
-  approvedNotice: string;
+  /** The notices after a decision (full keys); the approval's by the answer (a first of two approvals). */
+  approvedNotice: string | ((result: T) => string);
   rejectedNotice: string;
 }
 
@@ -20,7 +20,7 @@ export interface MoneyDecisionTexts {
  * endpoint's own body schema. When another operator decided first (`REQUEST_ALREADY_REVIEWED`) the
  * dialog closes and `onAlreadyReviewed` says so; the mutation has already refreshed the page.
  */
-export function MoneyDecisionButtons<R extends string>({
+export function MoneyDecisionButtons<R extends string, T>({
   texts,
   ...props
 }: {
@@ -28,9 +28,11 @@ export function MoneyDecisionButtons<R extends string>({
   reasons: readonly R[];
   /** The endpoint's body schema (its input and output have the same shape). */
   rejectSchema: z.ZodType<{ reason: R; comment?: string | undefined }, { reason: R; comment?: string | undefined }>;
-  decide: UseMutationResult<unknown, Error, MoneyDecision<R>>;
-  texts: MoneyDecisionTexts;
-  onDecided: () => void;
+  decide: UseMutationResult<T, Error, MoneyDecision<R>>;
+  texts: MoneyDecisionTexts<T>;
+  /** Why this operator may not approve (the id of the text saying so): they gave the first approval. */
+  approveBlockedBy?: string | undefined;
+  onDecided: (result: T, decision: MoneyDecision<R>) => void;
   onAlreadyReviewed: () => void;
 }) {
   return (

@@ -27,9 +27,10 @@ import { pageParam } from '@/lib/page-window';
 import { withPage } from '../url';
 import { ConsolePage, EmptyState, Loading, Pages, ResultCount } from './console-page';
 import { Toman } from './money-labels';
+import { ApprovalsChip, type Reviewed } from './review-approvals';
 
-/** What every money request in a queue has. */
-export interface QueueItem {
+/** What every money request in a queue has (with its approvals: one or two operators, issue 15). */
+export interface QueueItem extends Reviewed {
   id: string;
   amount: string;
   createdAt: string;
@@ -129,7 +130,10 @@ export function MoneyQueue<S extends string, T extends QueueItem>({
                 </Box>
               </TableCell>
               <TableCell>
-                <Toman amount={item.amount} strong />
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+                  <Toman amount={item.amount} strong />
+                  <ApprovalsChip r={item} />
+                </Box>
               </TableCell>
               <TableCell>{extra.render(item)}</TableCell>
               <TableCell>
@@ -162,9 +166,12 @@ export function MoneyQueue<S extends string, T extends QueueItem>({
                 {displayMobile(item.user.mobile, fmt.lng)}
               </Typography>
             </Box>
-            <Typography sx={{ fontWeight: 700 }}>
-              <Toman amount={item.amount} />
-            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 700 }}>
+                <Toman amount={item.amount} />
+              </Typography>
+              <ApprovalsChip r={item} />
+            </Box>
             <Typography variant="body2" component="div">
               {extra.render(item)}
             </Typography>

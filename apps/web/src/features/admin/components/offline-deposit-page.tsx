@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminRejectOfflineDeposit, type AdminOfflineDeposit } from '@portal/contract/admin/offline-deposits';
@@ -22,6 +22,7 @@ import { useCan } from '../operator';
 import { declared, personName } from '../schemas';
 import { ConsolePage, Detail, Details, Loading, Panel } from './console-page';
 import { MoneyDecisionButtons } from './money-decision';
+import { ApprovalsDetails, FirstApprovalAlert, useReviewState } from './review-approvals';
 import { OfflineDepositStateChip, Toman, useBankName } from './money-labels';
 import { Requester } from './withdrawal-page';
 
@@ -53,6 +54,7 @@ function Summary({ d }: { d: AdminOfflineDeposit }) {
         <Detail label={t('money.status')}>
           <OfflineDepositStateChip state={d.state} />
         </Detail>
+        <ApprovalsDetails r={d} />
         <Detail label={t('money.columns.requestedAt')}>
           {formatRelative(d.createdAt, fmt.lng)} – {fmt.date(d.createdAt, 'dateTime')}
         </Detail>
@@ -141,6 +143,8 @@ export default function OfflineDepositPage({ depositId }: { depositId: string })
   const deposit = useQuery(offlineDepositQueryOptions(depositId));
   const decide = useDecideOfflineDeposit(depositId, deposit.data?.user.id ?? '');
   const [alreadyReviewed, setAlreadyReviewed] = useState(false);
+  const firstApprovalId = useId();
+  const review = useReviewState(deposit.data ?? { state: 'Pending', approvalsNeeded: 1, firstApproval: null });
   const back = { to: paths.adminOfflineDeposits.getHref(), label: t('offlineDeposits.back') };
 
   if (deposit.isPending || deposit.isError) {
@@ -169,12 +173,20 @@ export default function OfflineDepositPage({ depositId }: { depositId: string })
             rejectSchema={rejectSchema}
             decide={decide}
             texts={{
-              approveText: t('offlineDeposits.decision.approveText', { credited: fmt.money(d.credited, 'IRT') }),
+              approveText:
+                review.needsTwo && !review.first
+                  ? t('money.approvals.approveFirstText')
+                  : t('offlineDeposits.decision.approveText', { credited: fmt.money(d.credited, 'IRT') }),
               reasonsKey: 'offlineDeposits.reasons',
-              approvedNotice: 'admin:offlineDeposits.decision.approved',
+              approvedNotice: (r) =>
+                r.state === 'Pending'
+                  ? 'admin:money.approvals.firstRecorded'
+                  : 'admin:offlineDeposits.decision.approved',
               rejectedNotice: 'admin:offlineDeposits.decision.rejected',
             }}
-            onDecided={() => void navigate(paths.adminOfflineDeposits.getHref())}
+            approveBlockedBy={review.mineFirst ? firstApprovalId : undefined}
+            // A first of two approvals leaves the deposit pending: it stays here, showing who gave it.
+            onDecided={(r) => (r.state === 'Pending' ? undefined : void navigate(paths.adminOfflineDeposits.getHref()))}
             onAlreadyReviewed={() => setAlreadyReviewed(true)}
           />
         ) : null
@@ -185,6 +197,7 @@ export default function OfflineDepositPage({ depositId }: { depositId: string })
           {t('money.decision.alreadyReviewed')}
         </Alert>
       ) : null}
+      <FirstApprovalAlert id={firstApprovalId} r={d} />
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
       >

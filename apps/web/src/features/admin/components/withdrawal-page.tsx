@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { adminRejectWithdrawal } from '@portal/contract/admin/money';
@@ -20,6 +20,7 @@ import { useCan } from '../operator';
 import { declared, personName } from '../schemas';
 import { ConsolePage, Detail, Details, Loading, Panel } from './console-page';
 import { MoneyDecisionButtons } from './money-decision';
+import { ApprovalsDetails, FirstApprovalAlert, useReviewState } from './review-approvals';
 import { MaskedNumber, Toman, useShebaBank, WithdrawalStateChip } from './money-labels';
 
 const rejectSchema = declared(adminRejectWithdrawal.body);
@@ -63,6 +64,7 @@ function Summary({ w }: { w: AdminWithdrawalDetail }) {
         <Detail label={t('money.status')}>
           <WithdrawalStateChip state={w.state} />
         </Detail>
+        <ApprovalsDetails r={w} />
         <Detail label={t('money.columns.requestedAt')}>
           {formatRelative(w.createdAt, fmt.lng)} – {fmt.date(w.createdAt, 'dateTime')}
         </Detail>
@@ -116,6 +118,8 @@ export default function WithdrawalPage({ withdrawalId }: { withdrawalId: string 
   const withdrawal = useQuery(withdrawalQueryOptions(withdrawalId));
   const decide = useDecideWithdrawal(withdrawalId, withdrawal.data?.user.id ?? '');
   const [alreadyReviewed, setAlreadyReviewed] = useState(false);
+  const firstApprovalId = useId();
+  const review = useReviewState(withdrawal.data ?? { state: 'Pending', approvalsNeeded: 1, firstApproval: null });
   const back = { to: paths.adminWithdrawals.getHref(), label: t('withdrawals.back') };
 
   if (withdrawal.isPending || withdrawal.isError) {
@@ -147,12 +151,18 @@ export default function WithdrawalPage({ withdrawalId }: { withdrawalId: string 
             rejectSchema={rejectSchema}
             decide={decide}
             texts={{
-              approveText: t('withdrawals.decision.approveText'),
+              approveText:
+                review.needsTwo && !review.first
+                  ? t('money.approvals.approveFirstText')
+                  : t('withdrawals.decision.approveText'),
               reasonsKey: 'withdrawals.reasons',
-              approvedNotice: 'admin:withdrawals.decision.approved',
+              approvedNotice: (r) =>
+                r.state === 'Pending' ? 'admin:money.approvals.firstRecorded' : 'admin:withdrawals.decision.approved',
               rejectedNotice: 'admin:withdrawals.decision.rejected',
             }}
-            onDecided={() => void navigate(paths.adminWithdrawals.getHref())}
+            approveBlockedBy={review.mineFirst ? firstApprovalId : undefined}
+            // A first of two approvals leaves the request pending: it stays here, showing who gave it.
+            onDecided={(r) => (r.state === 'Pending' ? undefined : void navigate(paths.adminWithdrawals.getHref()))}
             onAlreadyReviewed={() => setAlreadyReviewed(true)}
           />
         ) : null
@@ -163,6 +173,7 @@ export default function WithdrawalPage({ withdrawalId }: { withdrawalId: string 
           {t('money.decision.alreadyReviewed')}
         </Alert>
       ) : null}
+      <FirstApprovalAlert id={firstApprovalId} r={w} />
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
       >

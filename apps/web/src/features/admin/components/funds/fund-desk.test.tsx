@@ -6,6 +6,7 @@ import type { AdminConsultation, AdminFund, AdminFundNav } from '@portal/contrac
 import { ROLE_PERMISSIONS, type Role } from '@portal/contract/admin/roles';
 import { EARLY_EXIT_SCHEDULE } from '@portal/contract/funds/catalogue';
 import { tehranDateOf } from '@portal/contract/funds/orders';
+import { navProposalFixture, navPublishProposalFixture, PROPOSAL_ID } from '@/test/proposal-fixture';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import { OperatorProvider } from '../../operator';
 import ConsultationsPage from './consultations-page';
@@ -135,15 +136,12 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     expect(sent('POST', '/api/admin/funds')).toHaveLength(0);
   });
 
-  it('edit: refuses a minimum purchase not above the fixed fee; sends only the section that changed', async () => {
+  it('edit: the terms are read-only there and never sent; sends only the section that changed', async () => {
     let fund = fundFixture();
     const { sent } = render(<FundPage fundId={FUND_ID} />, `/admin/funds/${FUND_ID}`, (path, init) => {
       if (path === `/api/admin/funds/${FUND_ID}` && init?.method === 'PATCH') {
-        const body = JSON.parse(init.body as string) as { fees: { managementFeeBps: number } };
-        fund = fundFixture({
-          fees: { ...fund.fees, managementFeeBps: body.fees.managementFeeBps },
-          updatedAt: '2025-08-02T00:00:00.000Z',
-        });
+        const body = JSON.parse(init.body as string) as { sortOrder: number };
+        fund = fundFixture({ sortOrder: body.sortOrder, updatedAt: '2025-08-02T00:00:00.000Z' });
         return jsonResponse(fund);
       }
       if (path === `/api/admin/funds/${FUND_ID}`) return jsonResponse(fund);
@@ -152,44 +150,119 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     const form = await screen.findByRole('form', { name: 'مشخصات صندوق' });
     // The currency is locked: the fund has NAVs and orders.
     expect(within(form).getByText('صندوق NAV یا سفارش دارد: ارز آن دیگر تغییر نمی‌کند.')).toBeTruthy();
+    // Fees, limits and pauses show as they are, and change only by a proposal (the terms tab).
+    const fee = within(form).getByLabelText('کارمزد مدیریت (سالانه)');
+    expect(fee).toHaveProperty('value', '1.5');
+    expect(fee).toHaveProperty('disabled', true);
+    expect(within(form).getByLabelText('حداقل خرید')).toHaveProperty('disabled', true);
+    expect(within(form).getByRole('switch', { name: 'توقف خرید' })).toHaveProperty('disabled', true);
+    expect(within(form).getByRole('link', { name: 'پیشنهاد شرایط تازه' }).getAttribute('href')).toBe(
+      `/admin/funds/${FUND_ID}?tab=terms`,
+    );
+
+    const order = within(form).getByLabelText('ترتیب در صفحهٔ صندوق‌ها');
+    await userEvent.clear(order);
+    await userEvent.type(order, '۳');
+    await userEvent.click(within(form).getByRole('button', { name: 'ذخیرهٔ تغییرات' }));
+    await waitFor(() => expect(sent('PATCH', `/api/admin/funds/${FUND_ID}`)).toHaveLength(1));
+    const body = sent('PATCH', `/api/admin/funds/${FUND_ID}`)[0]!.body as Record<string, unknown>;
+    expect(body).toEqual({ sortOrder: 3 });
+    expect(await screen.findByText('صندوق ذخیره شد.')).toBeTruthy();
+  });
+
+  it('edit: a fund without NAVs and orders changing its currency brings its fees and limits in the new one', async () => {
+    const fund = fundFixture({ currencyLocked: false, hasOrders: false, latestNav: null, navToday: false });
+    const { sent } = render(<FundPage fundId={FUND_ID} />, `/admin/funds/${FUND_ID}`, (path, init) => {
+      if (path === `/api/admin/funds/${FUND_ID}` && init?.method === 'PATCH')
+        return jsonResponse(fundFixture({ ...fund, currency: 'USDT', updatedAt: '2025-08-02T00:00:00.000Z' }));
+      if (path === `/api/admin/funds/${FUND_ID}`) return jsonResponse(fund);
+      return undefined;
+    });
+    const form = await screen.findByRole('form', { name: 'مشخصات صندوق' });
+    expect(within(form).getByLabelText('کارمزد ثابت خرید')).toHaveProperty('disabled', true);
+    await userEvent.click(within(form).getByRole('combobox', { name: /ارز/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'تتر' }));
+    // The fees and limits open for the new currency; the pauses stay a proposal's.
+    const fee = within(form).getByLabelText('کارمزد ثابت خرید');
+    await waitFor(() => expect(fee).toHaveProperty('disabled', false));
+    expect(within(form).getByRole('switch', { name: 'توقف خرید' })).toHaveProperty('disabled', true);
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '1');
+    const min = within(form).getByLabelText('حداقل خرید');
+    await userEvent.clear(min);
+    await userEvent.type(min, '100');
+    await userEvent.click(within(form).getByRole('button', { name: 'ذخیرهٔ تغییرات' }));
+    await waitFor(() => expect(sent('PATCH', `/api/admin/funds/${FUND_ID}`)).toHaveLength(1));
+    const body = sent('PATCH', `/api/admin/funds/${FUND_ID}`)[0]!.body as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['currency', 'fees', 'limits']);
+    expect(body.fees).toEqual({
+      purchaseFixedFee: '1',
+      managementFeeBps: 150,
+      redeemFixedFee: '3000',
+      performanceFeeBps: 1000,
+    });
+    expect(body.limits).toEqual({ minPurchase: '100', maxPurchase: null, minRedeemUnits: '1' });
+  });
+
+  it('terms: refuses a minimum purchase not above the fixed fee; proposes only the section that changed', async () => {
+    const fund = fundFixture();
+    const proposal = navProposalFixture({
+      kind: 'fund_terms',
+      payload: { kind: 'fund_terms', fees: { ...fund.fees, managementFeeBps: 250 } },
+      effect: null,
+    });
+    const { sent } = render(<FundPage fundId={FUND_ID} />, `/admin/funds/${FUND_ID}?tab=terms`, (path, init) => {
+      if (path === `/api/admin/funds/${FUND_ID}/terms` && init?.method === 'POST') return jsonResponse(proposal, 202);
+      if (path === '/api/admin/proposals')
+        return page(sent('POST', `/api/admin/funds/${FUND_ID}/terms`).length ? [proposal] : []);
+      if (path === `/api/admin/funds/${FUND_ID}`) return jsonResponse(fund);
+      return undefined;
+    });
+    const form = await screen.findByRole('form', { name: 'پیشنهاد شرایط صندوق' });
     expect(within(form).getByLabelText('کارمزد مدیریت (سالانه)')).toHaveProperty('value', '1.5');
+    expect(await screen.findByText('پیشنهادی در انتظار تأیید نیست.')).toBeTruthy();
 
     const min = within(form).getByLabelText('حداقل خرید');
     await userEvent.clear(min);
     await userEvent.type(min, '4000');
     expect(await within(form).findByText('حداقل خرید باید بیشتر از کارمزد ثابت خرید باشد.')).toBeTruthy();
-    await userEvent.click(within(form).getByRole('button', { name: 'ذخیرهٔ تغییرات' }));
-    expect(sent('PATCH', `/api/admin/funds/${FUND_ID}`)).toHaveLength(0);
+    await userEvent.click(within(form).getByRole('button', { name: 'پیشنهاد شرایط' }));
+    expect(sent('POST', `/api/admin/funds/${FUND_ID}/terms`)).toHaveLength(0);
 
     await userEvent.clear(min);
     await userEvent.type(min, '100000');
     const fee = within(form).getByLabelText('کارمزد مدیریت (سالانه)');
     await userEvent.clear(fee);
     await userEvent.type(fee, '۲٫۵');
-    await userEvent.click(within(form).getByRole('button', { name: 'ذخیرهٔ تغییرات' }));
-    await waitFor(() => expect(sent('PATCH', `/api/admin/funds/${FUND_ID}`)).toHaveLength(1));
-    const body = sent('PATCH', `/api/admin/funds/${FUND_ID}`)[0]!.body as Record<string, unknown>;
+    await userEvent.click(within(form).getByRole('button', { name: 'پیشنهاد شرایط' }));
+    await waitFor(() => expect(sent('POST', `/api/admin/funds/${FUND_ID}/terms`)).toHaveLength(1));
     // The minimum went back to what it was: only the fees changed.
-    expect(Object.keys(body)).toEqual(['fees']);
-    expect(body.fees).toEqual({
-      purchaseFixedFee: '5000',
-      managementFeeBps: 250,
-      redeemFixedFee: '3000',
-      performanceFeeBps: 1000,
+    expect(sent('POST', `/api/admin/funds/${FUND_ID}/terms`)[0]!.body).toEqual({
+      fees: { purchaseFixedFee: '5000', managementFeeBps: 250, redeemFixedFee: '3000', performanceFeeBps: 1000 },
     });
-    expect(await screen.findByText('صندوق ذخیره شد.')).toBeTruthy();
+    expect(await screen.findByText('شرایط تازه پیشنهاد شد و در انتظار تأیید اپراتور دوم است.')).toBeTruthy();
+    const proposed = screen.getByTestId('proposal-proposed');
+    expect(within(proposed).getByText('پیشنهاد شد؛ در انتظار اپراتور دوم')).toBeTruthy();
+    expect(within(proposed).getByRole('link', { name: 'مشاهدهٔ پیشنهاد' }).getAttribute('href')).toBe(
+      `/admin/proposals/${PROPOSAL_ID}`,
+    );
+    // Nothing changed yet: the form shows the terms in force, and the proposal waits in the list.
+    expect(within(form).getByLabelText('کارمزد مدیریت (سالانه)')).toHaveProperty('value', '1.5');
+    expect(await screen.findByRole('link', { name: /^تغییر شرایط صندوق: کارمزدها/ })).toBeTruthy();
   });
 
-  it('NAV: publishes today’s NAV (today by default) and lists it; refuses a future day', async () => {
+  it('NAV: proposes today’s NAV (today by default), published only when approved; refuses a future day', async () => {
     const today = tehranDateOf(new Date());
-    let navs = [navFixture()];
+    const navs = [navFixture()];
+    let proposals: ReturnType<typeof navPublishProposalFixture>[] = [];
     const { sent } = render(<FundPage fundId={FUND_ID} />, `/admin/funds/${FUND_ID}?tab=navs`, (path, init) => {
       if (path === `/api/admin/funds/${FUND_ID}/navs` && init?.method === 'POST') {
         const body = JSON.parse(init.body as string) as { navDate: string; nav: string };
-        const nav = navFixture({ navDate: body.navDate, nav: body.nav, publishedAt: new Date().toISOString() });
-        navs = [nav, ...navs];
-        return jsonResponse(nav, 201);
+        const proposal = navPublishProposalFixture(body.navDate, body.nav);
+        proposals = [proposal];
+        return jsonResponse(proposal, 202);
       }
+      if (path === '/api/admin/proposals') return page(proposals);
       if (path === `/api/admin/funds/${FUND_ID}/navs`) return page(navs);
       if (path === `/api/admin/funds/${FUND_ID}`) return jsonResponse(fundFixture());
       return undefined;
@@ -206,35 +279,46 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     await userEvent.clear(day);
     await userEvent.type(day, '1500/01/01');
     await userEvent.type(within(publish).getByLabelText('NAV (قیمت یک واحد)'), '125000');
-    await userEvent.click(within(publish).getByRole('button', { name: 'انتشار' }));
+    await userEvent.click(within(publish).getByRole('button', { name: 'پیشنهاد' }));
     expect(await within(publish).findByText('NAV روزهای بعد از امروز را نمی‌توان منتشر کرد.')).toBeTruthy();
     expect(sent('POST', `/api/admin/funds/${FUND_ID}/navs`)).toHaveLength(0);
 
     await userEvent.clear(day);
     await userEvent.type(day, typedToday);
-    await userEvent.click(within(publish).getByRole('button', { name: 'انتشار' }));
+    await userEvent.click(within(publish).getByRole('button', { name: 'پیشنهاد' }));
     await waitFor(() => expect(sent('POST', `/api/admin/funds/${FUND_ID}/navs`)).toHaveLength(1));
     expect(sent('POST', `/api/admin/funds/${FUND_ID}/navs`)[0]!.body).toEqual({ navDate: today, nav: '125000' });
-    expect(await screen.findByText(/^NAV روز .* منتشر شد\.$/)).toBeTruthy();
-    await waitFor(() =>
-      expect(within(screen.getByRole('table', { name: 'NAVهای منتشرشده' })).getAllByRole('row')).toHaveLength(3),
+    expect(await screen.findByText(/^NAV روز .* پیشنهاد شد و در انتظار تأیید اپراتور دوم است\.$/)).toBeTruthy();
+    const proposed = screen.getByTestId('proposal-proposed');
+    expect(within(proposed).getByText('NAV هنوز منتشر نشده است: پس از تأیید اپراتوری دیگر منتشر می‌شود.')).toBeTruthy();
+    expect(within(proposed).getByRole('link', { name: 'مشاهدهٔ پیشنهاد' }).getAttribute('href')).toBe(
+      `/admin/proposals/${PROPOSAL_ID}`,
     );
-    expect(screen.getByText('۱۲۵٬۰۰۰ تومان')).toBeTruthy();
+    // It waits for a second operator: listed as pending, and not among the published NAVs.
+    const pending = await screen.findByRole('list', { name: 'در انتظار اپراتور دوم' });
+    expect(within(pending).getByRole('link', { name: /^انتشار NAV: روز .*: ۱۲۵٬۰۰۰ تومان$/ })).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'NAVهای منتشرشده' })).getAllByRole('row')).toHaveLength(2);
   });
 
-  it('NAV: says when the day’s NAV is already published, and corrects one with a reason', async () => {
+  it('NAV: says when the day’s NAV is already published, and proposes a correction with a reason', async () => {
     const { sent } = render(<FundPage fundId={FUND_ID} />, `/admin/funds/${FUND_ID}?tab=navs`, (path, init) => {
       if (path === `/api/admin/funds/${FUND_ID}/navs` && init?.method === 'POST')
         return jsonResponse({ code: 'FUND_NAV_EXISTS', message: 'exists' }, 409);
       if (path === `/api/admin/funds/${FUND_ID}/navs/corrections` && init?.method === 'POST')
-        return jsonResponse(navFixture({ nav: '121000', correctedAt: new Date().toISOString() }));
+        return jsonResponse(
+          navProposalFixture({
+            payload: { kind: 'nav_correction', navDate: '2025-08-01', nav: '121000', reason: 'خطا در ورود قیمت طلا' },
+          }),
+          202,
+        );
+      if (path === '/api/admin/proposals') return page([]);
       if (path === `/api/admin/funds/${FUND_ID}/navs`) return page([navFixture()]);
       if (path === `/api/admin/funds/${FUND_ID}`) return jsonResponse(fundFixture());
       return undefined;
     });
     const publish = await screen.findByRole('form', { name: 'انتشار NAV' });
     await userEvent.type(within(publish).getByLabelText('NAV (قیمت یک واحد)'), '125000');
-    await userEvent.click(within(publish).getByRole('button', { name: 'انتشار' }));
+    await userEvent.click(within(publish).getByRole('button', { name: 'پیشنهاد' }));
     expect(await screen.findByText('NAV این روز پیش‌تر منتشر شده است؛ به‌جای آن، در فهرست اصلاحش کنید.')).toBeTruthy();
 
     await userEvent.click(await screen.findByRole('button', { name: /^اصلاح NAV روز/ }));
@@ -244,16 +328,23 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     await userEvent.clear(nav);
     await userEvent.type(nav, '121000');
     await userEvent.type(within(dialog).getByLabelText('دلیل'), 'خطا');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'اصلاح' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'پیشنهاد اصلاح' }));
     expect(await within(dialog).findByText('کوتاه‌تر از حد مجاز است.')).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText('دلیل'), ' در ورود قیمت طلا');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'اصلاح' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'پیشنهاد اصلاح' }));
     await waitFor(() => expect(sent('POST', `/api/admin/funds/${FUND_ID}/navs/corrections`)).toHaveLength(1));
     expect(sent('POST', `/api/admin/funds/${FUND_ID}/navs/corrections`)[0]!.body).toEqual({
       navDate: '2025-08-01',
       nav: '121000',
       reason: 'خطا در ورود قیمت طلا',
     });
+    expect(await screen.findByText(/^اصلاح NAV روز .* پیشنهاد شد و در انتظار تأیید اپراتور دوم است\.$/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      within(screen.getByTestId('proposal-proposed')).getByText(
+        'NAV هنوز اصلاح نشده است: پس از تأیید اپراتوری دیگر اصلاح می‌شود.',
+      ),
+    ).toBeTruthy();
   });
 
   it('a role that can only read sees no publish form and a read-only fund', async () => {
@@ -272,22 +363,14 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: /^اصلاح NAV روز/ })).toBeNull();
   });
 
-  it('dividends: the confirmation says every holder is paid; one idempotency key', async () => {
+  it('dividends: the confirmation says every holder would be paid once approved; one idempotency key', async () => {
     const { sent } = render(<FundPage fundId={FUND_ID} />, `/admin/funds/${FUND_ID}?tab=dividends`, (path, init) => {
       if (path === `/api/admin/funds/${FUND_ID}/dividends` && init?.method === 'POST')
         return jsonResponse(
-          {
-            id: 'd1',
-            fundId: FUND_ID,
-            currency: 'IRT',
-            perUnit: '1500',
-            total: '45000',
-            holders: 3,
-            createdBy: 'op',
-            createdAt: new Date().toISOString(),
-          },
-          201,
+          navProposalFixture({ kind: 'dividend', payload: { kind: 'dividend', perUnit: '1500' }, effect: null }),
+          202,
         );
+      if (path === '/api/admin/proposals') return page([]);
       if (path === `/api/admin/funds/${FUND_ID}/dividends`) return page([]);
       if (path === `/api/admin/funds/${FUND_ID}`) return jsonResponse(fundFixture());
       return undefined;
@@ -295,15 +378,22 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     const form = await screen.findByRole('form', { name: 'تقسیم سود' });
     expect(await screen.findByText('هنوز سودی پرداخت نشده است.')).toBeTruthy();
     await userEvent.type(within(form).getByLabelText('به ازای هر واحد'), '۱۵۰۰');
-    await userEvent.click(within(form).getByRole('button', { name: 'تقسیم' }));
-    const dialog = await screen.findByRole('dialog', { name: 'این سود پرداخت شود؟' });
+    await userEvent.click(within(form).getByRole('button', { name: 'پیشنهاد تقسیم' }));
+    const dialog = await screen.findByRole('dialog', { name: 'این سود پیشنهاد شود؟' });
     expect(
       within(dialog).getByText(
-        '۱٬۵۰۰ تومان به ازای هر واحد همین حالا به همهٔ دارندگان صندوق طلای نمونه پرداخت می‌شود، هر کس به اندازهٔ واحدهایش.',
+        'پیشنهاد می‌شود ۱٬۵۰۰ تومان به ازای هر واحد به همهٔ دارندگان صندوق طلای نمونه پرداخت شود، هر کس به اندازهٔ واحدهایش.',
       ),
     ).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'پرداخت به همهٔ دارندگان' }));
-    expect(await screen.findByText('۴۵٬۰۰۰ تومان به ۳ دارنده پرداخت شد.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'پیشنهاد پرداخت' }));
+    expect(await screen.findByText('تقسیم سود پیشنهاد شد و در انتظار تأیید اپراتور دوم است.')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('proposal-proposed')).getByText(
+        'هنوز چیزی پرداخت نشده است: سود پس از تأیید اپراتوری دیگر پرداخت می‌شود.',
+      ),
+    ).toBeTruthy();
+    // Nothing was paid: the list of dividends paid stays empty.
+    expect(screen.getByText('هنوز سودی پرداخت نشده است.')).toBeTruthy();
     const { body, init } = sent('POST', `/api/admin/funds/${FUND_ID}/dividends`)[0]!;
     expect(body).toEqual({ perUnit: '1500' });
     expect((init!.headers as Record<string, string>)['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);

@@ -20,6 +20,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AdminFund } from '@portal/contract/admin/funds';
+import type { Proposal } from '@portal/contract/admin/proposals';
 import { CURRENCY_SCALE } from '@portal/contract/core/money';
 import { fundAmountIssue, normalizeFundAmount } from '@portal/contract/funds/orders';
 import { ErrorState } from '@/components/errors/error-state';
@@ -33,14 +34,16 @@ import { useCan } from '../../operator';
 import { withPage } from '../../url';
 import { DialogButtons } from '../dialog-buttons';
 import { EmptyState, Loading, Pages, Panel } from '../console-page';
+import { PendingProposals } from '../proposals/pending-proposals';
+import { ProposedAlert } from '../proposals/proposal-labels';
 import { FundMoney, useFundErrorMessage, useFundRuleMessage, useLocalized } from './fund-labels';
 
 /**
- * A dividend (`FundHolderDividendDistribution`, `funds.manage`): an amount per whole unit, paid now to every
- * holder of the fund after a confirmation that says so. One idempotency key per attempt: a retry after a
- * lost answer pays once.
+ * A dividend (`FundHolderDividendDistribution`, `funds.manage`): an amount per whole unit, proposed after a
+ * confirmation that says what it pays, and paid to every holder of the fund when a second operator
+ * approves it (issue 15). One idempotency key per attempt: a retry after a lost answer proposes once.
  */
-function Distribute({ fund }: { fund: AdminFund }) {
+function Distribute({ fund, onProposed }: { fund: AdminFund; onProposed: (p: Proposal) => void }) {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
   const localized = useLocalized();
@@ -69,16 +72,14 @@ function Distribute({ fund }: { fund: AdminFund }) {
     distribute.mutate(
       { body: { perUnit: confirming }, idempotencyKey: attempt.current.key },
       {
-        onSuccess: (d) => {
-          notify.success('admin:funds.dividends.done', {
-            total: fmt.money(d.total, d.currency),
-            holders: fmt.number(d.holders),
-          });
+        onSuccess: (proposal) => {
+          notify.success('admin:funds.dividends.proposed');
           attempt.current = null;
           distribute.reset();
           setConfirming(null);
           setPerUnit('');
           setTouched(false);
+          onProposed(proposal);
         },
       },
     );
@@ -124,7 +125,7 @@ function Distribute({ fund }: { fund: AdminFund }) {
           sx={{ minWidth: 260 }}
         />
         <Button type="submit" variant="contained" sx={{ mt: 1 }}>
-          {t('funds.dividends.distribute')}
+          {t('funds.dividends.propose')}
         </Button>
       </Box>
 
@@ -212,12 +213,20 @@ function DividendList({ fund }: { fund: AdminFund }) {
   );
 }
 
-/** The dividends tab: distribute (`funds.manage`), and every dividend paid. */
+const DIVIDEND_KINDS = ['dividend'] as const;
+
+/**
+ * The dividends tab: the dividends waiting for a second operator, the proposal of one (`funds.manage`), and
+ * every dividend paid.
+ */
 export function FundDividendsTab({ fund }: { fund: AdminFund }) {
   const can = useCan();
+  const [proposed, setProposed] = useState<Proposal | null>(null);
   return (
     <>
-      {can('funds.manage') ? <Distribute fund={fund} /> : null}
+      {proposed ? <ProposedAlert proposal={proposed} onClose={() => setProposed(null)} /> : null}
+      <PendingProposals fundId={fund.id} kinds={DIVIDEND_KINDS} />
+      {can('funds.manage') ? <Distribute fund={fund} onProposed={setProposed} /> : null}
       <DividendList fund={fund} />
     </>
   );

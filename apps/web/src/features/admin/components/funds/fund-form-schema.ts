@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   createFundBody,
+  FUND_TERMS_FIELDS,
+  fundRuleIssues,
   FUND_ALLOCATION_MAX,
   FUND_DOCUMENTS_MAX,
   FUND_LICENCES_MAX,
@@ -8,6 +10,7 @@ import {
   type CreateFundBody,
   type UpdateFundBody,
 } from '@portal/contract/admin/funds';
+import { fundTermsBody, type FundTermsBody } from '@portal/contract/admin/proposals';
 import type { Calendar } from '@portal/contract/core/constants';
 import { normalizeDigits } from '@portal/contract/core/digits';
 import {
@@ -17,6 +20,7 @@ import {
   FUND_PRESETS,
   FUND_RISKS,
   FUND_TYPES,
+  type FundCurrency,
   type LocalizedText,
 } from '@portal/contract/funds/funds';
 import { dayInputOf, parseDayInput } from '../../dates';
@@ -241,9 +245,13 @@ export function fundFormSchema(calendar: Calendar) {
   });
 }
 
+/** Fees, limits and pauses: they change by proposal (issue 15), not by the edit. */
+const isTerm = (k: string) => (FUND_TERMS_FIELDS as readonly string[]).includes(k);
+
 /**
- * An edit sends what changed, a section whole (`fees`, `limits`, `assetAllocation`…); a change of currency
- * brings the fees and limits in the new currency with it.
+ * An edit sends what changed, a section whole (`assetAllocation`, `name`…), never the terms (fees,
+ * limits, pauses: they change by proposal, `toTermsBody`), except the fees and limits a change of currency
+ * brings in the new currency (a fund without NAVs and orders only).
  */
 export function toUpdateBody(
   v: FundFormValues,
@@ -251,15 +259,56 @@ export function toUpdateBody(
   dirty: Partial<Record<keyof FundFormValues, unknown>>,
 ): UpdateFundBody {
   const full = toFundBody(v, calendar);
-  const keys = (Object.keys(dirty) as (keyof FundFormValues)[]).filter((k) => dirty[k]);
+  const keys = (Object.keys(dirty) as (keyof FundFormValues)[]).filter((k) => dirty[k] && !isTerm(k));
   const out: Record<string, unknown> = {};
-  for (const k of keys) {
-    const bodyKey = k;
-    if (bodyKey in full) out[bodyKey] = full[bodyKey];
-  }
+  for (const k of keys) if (k in full) out[k] = full[k];
   if (out.currency !== undefined) {
     out.fees = full.fees;
     out.limits = full.limits;
   }
   return out;
+}
+
+/** The terms proposal of the form's values: the sections that changed, each whole (`fees`, `limits`, a pause). */
+export function toTermsBody(v: FundFormValues, dirty: Partial<Record<keyof FundFormValues, unknown>>): FundTermsBody {
+  // The calendar reads licence dates only, which a terms proposal does not send.
+  const full = toFundBody(v, 'gregory');
+  const out: Record<string, unknown> = {};
+  for (const k of FUND_TERMS_FIELDS) if (dirty[k]) out[k] = full[k];
+  return out;
+}
+
+/** The form's own rules of the terms (percents typed, a minimum given), before the contract's. */
+const TERMS_RULES = OWN_RULES.filter((r) => /^(fees|limits)\./.test(r.path));
+
+/**
+ * The rules of a terms proposal (issue 15): the form's own (percents, a minimum purchase), then the
+ * contract's (`fundTermsBody`: amounts and units as typed) and the whole fund's figures in its currency
+ * (`fundRuleIssues`: the currency's scale, the minimum above the fee, the maximum above the minimum). Only
+ * the terms are checked: the fund's other fields are not this form's.
+ */
+export function fundTermsSchema(currency: FundCurrency) {
+  return z.custom<FundFormValues>().superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    const add = (path: string, rule: string, params?: Record<string, string>) => {
+      if (seen.has(path)) return;
+      seen.add(path);
+      ctx.addIssue({ code: 'custom', path: path.split('.'), message: rule, params });
+    };
+    for (const r of TERMS_RULES) {
+      const rule = r.check(v, 'gregory');
+      if (rule) add(r.path, rule);
+    }
+    const full = toFundBody(v, 'gregory');
+    const checked = fundTermsBody.safeParse({ fees: full.fees, limits: full.limits });
+    if (!checked.success) {
+      for (const issue of checked.error.issues) add(formPathOf(issue.path), issue.message);
+      return;
+    }
+    const { fees, limits } = checked.data;
+    if (!fees || !limits) return;
+    for (const i of fundRuleIssues({ currency, fees, limits, assetAllocation: [] })) {
+      add(formPathOf(i.path), i.rule, i.params);
+    }
+  });
 }

@@ -7,6 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,6 +26,7 @@ import {
   type FieldPath,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { FUND_MONEY_MAX_MINOR, type AdminFund } from '@portal/contract/admin/funds';
 import type { Culture } from '@portal/contract/core/constants';
 import { CURRENCY_SCALE, fromMinor } from '@portal/contract/core/money';
@@ -38,6 +40,7 @@ import {
   type FundCurrency,
 } from '@portal/contract/funds/funds';
 import { FormError } from '@/components/form/form-error';
+import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { isApiError } from '@/lib/api-error';
 import { intlLocale } from '@/lib/format';
@@ -438,10 +441,119 @@ function DocumentsPanel({ disabled }: { disabled: boolean }) {
 }
 
 /**
+ * A fund's terms (fees, limits, the pauses) as fields of a fund form: editable when creating a fund and in
+ * the terms proposal (issue 15), read-only in a fund's edit form (its terms change only by proposal).
+ */
+export function FundTermsPanels({
+  disabled,
+  pausesDisabled = disabled,
+  note,
+}: {
+  /** Fees and limits read-only. */
+  disabled: boolean;
+  /** The pauses read-only (as the fees and limits unless said). */
+  pausesDisabled?: boolean;
+  note?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const fmt = useFormat();
+  const currency = useWatch<FundFormValues, 'currency'>({ name: 'currency' }) as FundCurrency | '';
+  const currencyName = currency ? t(`translation:currency.${currency}`) : '';
+  const percentSign = localeSymbolsPercent(fmt.lng);
+  return (
+    <>
+      {note}
+      <Panel id="fund-fees" title={t('funds.form.fees')}>
+        <Box sx={grid}>
+          <Field
+            name="fees.purchaseFixedFee"
+            label={t('funds.form.purchaseFixedFee')}
+            adornment={currencyName}
+            dir="ltr"
+            disabled={disabled}
+          />
+          <Field
+            name="fees.managementFeePercent"
+            label={t('funds.form.managementFee')}
+            hint={t('funds.form.managementFeeHint')}
+            adornment={percentSign}
+            dir="ltr"
+            disabled={disabled}
+          />
+          <Field
+            name="fees.redeemFixedFee"
+            label={t('funds.form.redeemFixedFee')}
+            adornment={currencyName}
+            dir="ltr"
+            disabled={disabled}
+          />
+          <Field
+            name="fees.performanceFeePercent"
+            label={t('funds.form.performanceFee')}
+            hint={t('funds.form.performanceFeeHint')}
+            adornment={percentSign}
+            dir="ltr"
+            disabled={disabled}
+          />
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {t('funds.form.earlyExitNote')}
+        </Typography>
+      </Panel>
+
+      <Panel id="fund-limits" title={t('funds.form.limits')}>
+        <Box sx={grid}>
+          <Field
+            name="limits.minPurchase"
+            label={t('funds.form.minPurchase')}
+            adornment={currencyName}
+            dir="ltr"
+            disabled={disabled}
+          />
+          <Field
+            name="limits.maxPurchase"
+            label={t('funds.form.maxPurchase')}
+            hint={t('funds.form.maxPurchaseHint')}
+            adornment={currencyName}
+            dir="ltr"
+            disabled={disabled}
+          />
+          <Field
+            name="limits.minRedeemUnits"
+            label={t('funds.form.minRedeemUnits')}
+            hint={t('funds.form.minRedeemUnitsHint')}
+            dir="ltr"
+            disabled={disabled}
+          />
+        </Box>
+      </Panel>
+
+      <Panel id="fund-pauses" title={t('funds.form.pauses')}>
+        <Box sx={grid}>
+          <Toggle
+            name="buyingPaused"
+            label={t('funds.form.buyingPaused')}
+            hint={t('funds.form.pausedHint')}
+            disabled={pausesDisabled}
+          />
+          <Toggle
+            name="redeemingPaused"
+            label={t('funds.form.redeemingPaused')}
+            hint={t('funds.form.pausedHint')}
+            disabled={pausesDisabled}
+          />
+        </Box>
+      </Panel>
+    </>
+  );
+}
+
+/**
  * Every field of a fund (issue 6; decision 021): what it is (kind, preset, `FundType`, `/funds` tab, risk,
  * currency, order), its texts in fa, ar and en, fees, limits, the pauses and publication, its holdings,
  * licences and documents. Checked on change and on blur with the contract's whole-fund rules; the
- * server's refusals land on their fields. Read-only for an operator without `funds.manage`.
+ * server's refusals land on their fields. Read-only for an operator without `funds.manage`. Editing a
+ * fund, its terms (fees, limits, pauses) are read-only: a second operator approves their change (issue 15).
  */
 export function FundForm({
   fund,
@@ -466,10 +578,15 @@ export function FundForm({
   const errorMessage = useFundErrorMessage();
   const schema = useMemo(() => fundFormSchema(fmt.calendar), [fmt.calendar]);
   const form = useForm<FundFormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'all' });
-  const currency = useWatch({ control: form.control, name: 'currency' }) as FundCurrency | '';
   const disabled = readOnly || pending;
-  const currencyName = currency ? t(`translation:currency.${currency}`) : '';
-  const percentSign = localeSymbolsPercent(fmt.lng);
+  /** Editing a fund: its terms show, read-only; they change by proposal (the terms tab). */
+  const termsByProposal = fund !== undefined;
+  /**
+   * A fund without NAVs and orders changing its currency brings its fees and limits in the new one: they
+   * open for that edit (the pauses stay a proposal's).
+   */
+  const currency = useWatch({ control: form.control, name: 'currency' });
+  const currencyChanging = fund !== undefined && !fund.currencyLocked && currency !== fund.currency;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -549,70 +666,20 @@ export function FundForm({
           <Localized name="about" label={t('funds.form.about')} multiline disabled={disabled} />
         </Panel>
 
-        <Panel id="fund-fees" title={t('funds.form.fees')}>
-          <Box sx={grid}>
-            <Field
-              name="fees.purchaseFixedFee"
-              label={t('funds.form.purchaseFixedFee')}
-              adornment={currencyName}
-              dir="ltr"
-              disabled={disabled}
-            />
-            <Field
-              name="fees.managementFeePercent"
-              label={t('funds.form.managementFee')}
-              hint={t('funds.form.managementFeeHint')}
-              adornment={percentSign}
-              dir="ltr"
-              disabled={disabled}
-            />
-            <Field
-              name="fees.redeemFixedFee"
-              label={t('funds.form.redeemFixedFee')}
-              adornment={currencyName}
-              dir="ltr"
-              disabled={disabled}
-            />
-            <Field
-              name="fees.performanceFeePercent"
-              label={t('funds.form.performanceFee')}
-              hint={t('funds.form.performanceFeeHint')}
-              adornment={percentSign}
-              dir="ltr"
-              disabled={disabled}
-            />
-          </Box>
-          <Typography variant="body2" color="text.secondary">
-            {t('funds.form.earlyExitNote')}
-          </Typography>
-        </Panel>
-
-        <Panel id="fund-limits" title={t('funds.form.limits')}>
-          <Box sx={grid}>
-            <Field
-              name="limits.minPurchase"
-              label={t('funds.form.minPurchase')}
-              adornment={currencyName}
-              dir="ltr"
-              disabled={disabled}
-            />
-            <Field
-              name="limits.maxPurchase"
-              label={t('funds.form.maxPurchase')}
-              hint={t('funds.form.maxPurchaseHint')}
-              adornment={currencyName}
-              dir="ltr"
-              disabled={disabled}
-            />
-            <Field
-              name="limits.minRedeemUnits"
-              label={t('funds.form.minRedeemUnits')}
-              hint={t('funds.form.minRedeemUnitsHint')}
-              dir="ltr"
-              disabled={disabled}
-            />
-          </Box>
-        </Panel>
+        <FundTermsPanels
+          disabled={disabled || (termsByProposal && !currencyChanging)}
+          pausesDisabled={disabled || termsByProposal}
+          note={
+            termsByProposal && fund && !readOnly ? (
+              <Alert severity="info" data-testid="fund-terms-by-proposal">
+                {t('funds.terms.byProposal')}{' '}
+                <Link component={RouterLink} to={paths.adminFund.getHref(fund.id, 'terms')} sx={{ fontWeight: 600 }}>
+                  {t('funds.terms.proposeLink')}
+                </Link>
+              </Alert>
+            ) : null
+          }
+        />
 
         <Panel id="fund-state" title={t('funds.form.state')}>
           <Box sx={grid}>
@@ -620,18 +687,6 @@ export function FundForm({
               name="published"
               label={t('funds.form.published')}
               hint={t('funds.form.publishedHint')}
-              disabled={disabled}
-            />
-            <Toggle
-              name="buyingPaused"
-              label={t('funds.form.buyingPaused')}
-              hint={t('funds.form.pausedHint')}
-              disabled={disabled}
-            />
-            <Toggle
-              name="redeemingPaused"
-              label={t('funds.form.redeemingPaused')}
-              hint={t('funds.form.pausedHint')}
               disabled={disabled}
             />
           </Box>

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { correctFundNavBody, type AdminFund, type AdminFundNav } from '@portal/contract/admin/funds';
+import type { Proposal } from '@portal/contract/admin/proposals';
 import type { Calendar } from '@portal/contract/core/constants';
 import { CURRENCY_SCALE } from '@portal/contract/core/money';
 import type { FundCurrency } from '@portal/contract/funds/funds';
@@ -41,6 +42,8 @@ import { useCan } from '../../operator';
 import { withPage } from '../../url';
 import { DialogButtons } from '../dialog-buttons';
 import { EmptyState, Loading, Pages, Panel } from '../console-page';
+import { PendingProposals } from '../proposals/pending-proposals';
+import { ProposedAlert } from '../proposals/proposal-labels';
 import { FundMoney, useFundErrorMessage, useFundRuleMessage } from './fund-labels';
 
 /** A NAV as typed: the price of one whole unit, positive, in the fund's currency's scale. */
@@ -140,8 +143,11 @@ function NavField<T extends FieldValues>({
   );
 }
 
-/** Publishing the NAV of a Tehran date (today by default): one per date; waiting orders of that date are priced. */
-function PublishNav({ fund }: { fund: AdminFund }) {
+/**
+ * Proposing the NAV of a Tehran date (today by default): one per date; once a second operator approves it,
+ * it is published and the waiting orders of that date are priced (issue 15).
+ */
+function PublishNav({ fund, onProposed }: { fund: AdminFund; onProposed: (p: Proposal) => void }) {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
   const notify = useNotify();
@@ -162,9 +168,10 @@ function PublishNav({ fund }: { fund: AdminFund }) {
     publish.mutate(
       { navDate, nav: normalizeFundAmount(v.nav) },
       {
-        onSuccess: (nav) => {
-          notify.success('admin:funds.navs.published', { date: formatDay(nav.navDate, fmt.lng, fmt.calendar) });
+        onSuccess: (proposal) => {
+          notify.success('admin:funds.navs.proposed', { date: formatDay(navDate, fmt.lng, fmt.calendar) });
           form.reset({ navDate: v.navDate, nav: '' });
+          onProposed(proposal);
         },
         onError: (e) => {
           if (!isApiError(e) || e.code !== 'VALIDATION_FAILED') return;
@@ -182,6 +189,9 @@ function PublishNav({ fund }: { fund: AdminFund }) {
     <Panel id="fund-nav-publish" title={t('funds.navs.publishTitle')}>
       <Typography variant="body2" color="text.secondary">
         {fund.navToday ? t('funds.navs.todayDone') : t('funds.navs.todayMissing')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('funds.navs.fourEyes')}
       </Typography>
       <Box
         component="form"
@@ -220,7 +230,7 @@ function PublishNav({ fund }: { fund: AdminFund }) {
           disabled={publish.isPending}
         />
         <Button type="submit" variant="contained" loading={publish.isPending} sx={{ mt: 1 }}>
-          {t('funds.navs.publish')}
+          {t('funds.navs.propose')}
         </Button>
       </Box>
       {publish.error && !refusedField ? <FormError message={errorMessage(publish.error)} /> : null}
@@ -228,8 +238,21 @@ function PublishNav({ fund }: { fund: AdminFund }) {
   );
 }
 
-/** The correction of a published NAV: the new value and why (audited; orders priced before keep their price). */
-function CorrectNavDialog({ fund, nav, onClose }: { fund: AdminFund; nav: AdminFundNav | null; onClose: () => void }) {
+/**
+ * A correction of a published NAV: the new value and why, proposed (audited; once a second operator
+ * approves it, orders priced later use it and orders priced before keep their price).
+ */
+function CorrectNavDialog({
+  fund,
+  nav,
+  onClose,
+  onProposed,
+}: {
+  fund: AdminFund;
+  nav: AdminFundNav | null;
+  onClose: () => void;
+  onProposed: (p: Proposal) => void;
+}) {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
   const notify = useNotify();
@@ -252,10 +275,13 @@ function CorrectNavDialog({ fund, nav, onClose }: { fund: AdminFund; nav: AdminF
     correct.mutate(
       { navDate: nav.navDate, nav: normalizeFundAmount(v.nav), reason: v.reason },
       {
-        onSuccess: () => {
-          notify.success('admin:funds.navs.corrected', { date: formatDay(nav.navDate, fmt.lng, fmt.calendar) });
+        onSuccess: (proposal) => {
+          notify.success('admin:funds.navs.correctionProposed', {
+            date: formatDay(nav.navDate, fmt.lng, fmt.calendar),
+          });
           correct.reset();
           onClose();
+          onProposed(proposal);
         },
         onError: (e) => {
           if (!isApiError(e) || e.code !== 'VALIDATION_FAILED') return;
@@ -300,14 +326,14 @@ function CorrectNavDialog({ fund, nav, onClose }: { fund: AdminFund; nav: AdminF
           />
           {correct.error && !refusedField ? <FormError message={errorMessage(correct.error)} /> : null}
         </DialogContent>
-        <DialogButtons onCancel={close} pending={correct.isPending} confirm={t('funds.navs.correctConfirm')} />
+        <DialogButtons onCancel={close} pending={correct.isPending} confirm={t('funds.navs.correctPropose')} />
       </Stack>
     </Dialog>
   );
 }
 
-/** The published NAVs, newest first, each correctable (`funds.manage`). */
-function NavList({ fund }: { fund: AdminFund }) {
+/** The published NAVs, newest first, each correctable by proposal (`funds.manage`). */
+function NavList({ fund, onProposed }: { fund: AdminFund; onProposed: (p: Proposal) => void }) {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
   const can = useCan();
@@ -394,18 +420,26 @@ function NavList({ fund }: { fund: AdminFund }) {
           </Box>
         </>
       )}
-      <CorrectNavDialog fund={fund} nav={correcting} onClose={() => setCorrecting(null)} />
+      <CorrectNavDialog fund={fund} nav={correcting} onClose={() => setCorrecting(null)} onProposed={onProposed} />
     </Panel>
   );
 }
 
-/** The NAV tab: publish (`funds.manage`), and every NAV published. */
+const NAV_KINDS = ['nav_publish', 'nav_correction'] as const;
+
+/**
+ * The NAV tab: the NAV proposals waiting for a second operator, the proposal of a NAV (`funds.manage`), and
+ * every NAV published. After a proposal, a notice says it waits for a second operator and links it.
+ */
 export function FundNavsTab({ fund }: { fund: AdminFund }) {
   const can = useCan();
+  const [proposed, setProposed] = useState<Proposal | null>(null);
   return (
     <>
-      {can('funds.manage') ? <PublishNav fund={fund} /> : null}
-      <NavList fund={fund} />
+      {proposed ? <ProposedAlert proposal={proposed} onClose={() => setProposed(null)} /> : null}
+      <PendingProposals fundId={fund.id} kinds={NAV_KINDS} />
+      {can('funds.manage') ? <PublishNav fund={fund} onProposed={setProposed} /> : null}
+      <NavList fund={fund} onProposed={setProposed} />
     </>
   );
 }

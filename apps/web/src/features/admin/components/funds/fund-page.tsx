@@ -22,8 +22,9 @@ import { fundValuesOf, toUpdateBody } from './fund-form-schema';
 import { FundStateChips, useLocalized } from './fund-labels';
 import { FundNavsTab } from './fund-navs-tab';
 import { FundOrdersTab } from './fund-orders-tab';
+import { FundTermsTab } from './fund-terms-tab';
 
-const TABS = ['details', 'navs', 'announcements', 'orders', 'dividends'] as const;
+const TABS = ['details', 'terms', 'navs', 'announcements', 'orders', 'dividends'] as const;
 type FundTab = (typeof TABS)[number];
 
 function DetailsTab({ fund }: { fund: AdminFund }) {
@@ -52,8 +53,9 @@ function DetailsTab({ fund }: { fund: AdminFund }) {
 
 /**
  * A fund's page (`/admin/funds/{id}?tab=`): its details (every field, editable with `funds.manage`), its
- * NAVs (publish today's, correct one with a reason), announcements and reports, orders (purchases and
- * redemptions) and dividends.
+ * terms (fees, limits, pauses: changed by proposal), its NAVs (propose today's, propose a correction with
+ * a reason), announcements and reports, orders (purchases and redemptions) and dividends. What prices or
+ * moves value is proposed and takes effect when a second operator approves (issue 15).
  */
 export default function FundPage({ fundId }: { fundId: string }) {
   const { t } = useTranslation('admin');
@@ -127,6 +129,8 @@ export default function FundPage({ fundId }: { fundId: string }) {
       >
         {tab === 'details' ? (
           <DetailsTab fund={f} />
+        ) : tab === 'terms' ? (
+          <FundTermsTab fund={f} />
         ) : tab === 'navs' ? (
           <FundNavsTab fund={f} />
         ) : tab === 'announcements' ? (
