@@ -102,9 +102,13 @@ export async function checkFourEyes(
   switch (rule.kind) {
     case 'read':
       return;
+    case 'reject':
+      // The maker withdrawing their own proposal moves nothing, even one that would have paid them (that
+      // is the way such a proposal should end); anyone else rejecting decides about its users.
+      if (subject && subject.makerId !== operatorId) await assertNotOwnAccount(db, operatorId, subject.userIds);
+      return;
     case 'record':
     case 'decide':
-    case 'reject':
       if (subject) await assertNotOwnAccount(db, operatorId, subject.userIds);
       return;
     case 'review':
