@@ -41,8 +41,6 @@ export function fundOrdersRoutes(
   app: FastifyInstance,
   deps: purchases.FundOrdersDeps & { returnOrigin: (request: FastifyRequest) => string },
 ): void {
-  const now = () => deps.now?.() ?? new Date();
-
   route(app, quoteFundPurchase, async ({ params, body, request }) =>
     purchases.quoteFundPurchase(deps, {
       userId: sessionOf(request).userId,
