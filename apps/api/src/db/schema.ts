@@ -94,6 +94,11 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     ip: text(),
     userAgent: text(),
+    /**
+     * SHA-256 of the browser's device cookie (a random token kept a year): the account's recent devices,
+     * which keep a way in when a stranger's failures slow the account (decision 009).
+     */
+    deviceHash: text(),
     rememberMe: boolean().notNull().default(false),
     /** Last time the user proved who they are in this session (login or step-up), decision 008. */
     authenticatedAt: createdAt(),

@@ -117,7 +117,7 @@ describe('the withdrawal request on PostgreSQL', () => {
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
-  it('the code’s step taken between the two statements: TOTP_REUSED, counted, the key given back', async () => {
+  it('the code’s step taken between the two statements: TOTP_ALREADY_USED, counted, the key given back', async () => {
     const u = await withdrawer(t, 500_000n);
     const secret = await enableTotp(t, u.userId);
     const before = await snapshot(t, u.userId);
@@ -129,7 +129,7 @@ describe('the withdrawal request on PostgreSQL', () => {
       () => postWithdrawal(t, u, body, key),
       `UPDATE users SET two_factor_last_step = ${step} WHERE id = $1`,
     )) as Awaited<ReturnType<typeof postWithdrawal>>;
-    expect(errorOf(res)).toEqual([400, 'TOTP_REUSED']);
+    expect(errorOf(res)).toEqual([400, 'TOTP_ALREADY_USED']);
     expect(await snapshot(t, u.userId)).toEqual(before);
     const [counter] = await queryRows<{ failures: number }>(
       t.database.db,

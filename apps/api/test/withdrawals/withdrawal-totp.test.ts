@@ -89,7 +89,7 @@ describe('the authenticator code of a withdrawal', () => {
     expect((await postWithdrawal(t, u, payload)).statusCode).toBe(201);
     const after = await snapshot(t, u.userId);
     const reused = await postWithdrawal(t, u, payload);
-    expect(errorOf(reused)).toEqual([400, 'TOTP_REUSED']);
+    expect(errorOf(reused)).toEqual([400, 'TOTP_ALREADY_USED']);
     expect(await snapshot(t, u.userId)).toEqual(after);
     expect(await counterOf(u.userId)).toEqual({ failures: 1, locked: false });
     expect(await totpFailures(u.userId)).toEqual([{ reason: 'reused' }]);

@@ -59,7 +59,7 @@ export const verifyCurrentPhone = defineEndpoint({
   auth: 'session',
   body: z.object({ code: otpCodeSchema, totpCode: otpCodeSchema.optional() }),
   response: z.object({ changeToken: z.string(), expiresInSeconds: z.number().int() }),
-  errors: [...checkErrors, 'TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_REUSED', 'AUTH_LOCKED'],
+  errors: [...checkErrors, 'TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_ALREADY_USED', 'AUTH_LOCKED'],
 });
 
 export const requestNewPhoneCodeBody = z.object({

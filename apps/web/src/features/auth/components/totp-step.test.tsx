@@ -73,7 +73,7 @@ describe('the two-factor step of a login', () => {
 
   it.each([
     ['TOTP_INVALID', 'کد برنامهٔ احراز هویت درست نیست.'],
-    ['TOTP_REUSED', 'این کد قبلاً استفاده شده است. منتظر کد بعدی برنامه بمانید.'],
+    ['TOTP_ALREADY_USED', 'این کد قبلاً استفاده شده است. منتظر کد بعدی برنامه بمانید.'],
   ])('shows %s translated and stays', async (code, message) => {
     fetchMock.mockResolvedValue(jsonResponse({ code, message: 'x' }, 400));
     const { field, onLoggedIn } = renderStep();
