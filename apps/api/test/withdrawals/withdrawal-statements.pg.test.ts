@@ -117,7 +117,7 @@ describe('the withdrawal request on PostgreSQL', () => {
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
-  it('the code’s step taken between the two statements: TOTP_ALREADY_USED, counted, the key given back', async () => {
+  it('the code’s step taken between the two statements: TOTP_ALREADY_USED, not counted, the key given back', async () => {
     const u = await withdrawer(t, 500_000n);
     const secret = await enableTotp(t, u.userId);
     const before = await snapshot(t, u.userId);
@@ -135,7 +135,8 @@ describe('the withdrawal request on PostgreSQL', () => {
       t.database.db,
       sql`SELECT failures FROM auth_failures WHERE step = 'totp' AND subject = ${u.userId}`,
     );
-    expect(counter).toEqual({ failures: 1 });
+    // A reuse is no guess: it is audited, not counted (issue 15).
+    expect(counter).toEqual({ failures: 0 });
     const audits = await queryRows<{ reason: string }>(
       t.database.db,
       sql`SELECT data->>'reason' AS reason FROM audit_log WHERE action = 'auth.totp_failed' AND actor_user_id = ${u.userId}`,
