@@ -53,11 +53,8 @@ async function owner(home: string) {
   const signedUp = await verifyCode(mobile, await outboxCode(t.app, mobile), { ip: home });
   expect(signedUp.json()).toMatchObject({ status: 'loggedIn', isNewUser: true });
   await setPassword(t, cookieOf(signedUp));
-  const device = deviceOf(signedUp);
-  const cookie = signedUp.cookies.find((c) => c.name === 'portal_device')!;
-  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
   t.clock.advance(OTP.resendAfterSeconds);
-  return { mobile, device };
+  return { mobile, signedUp };
 }
 
 /** A login code asked for from `from`, read from the outbox and typed there: the answer of the verify. */
@@ -77,7 +74,7 @@ async function guessCodes(mobile: string, from: Client, tries = OTP.maxAttemptsP
 
 describe('a stranger cannot lock the owner out (issue 15, finding 7)', () => {
   it('the attack of the finding locks the stranger’s address; the owner logs in from elsewhere and from their device', async () => {
-    const { mobile, device } = await owner('10.66.1.1');
+    const { mobile, signedUp } = await owner('10.66.1.1');
     const stranger = { ip: '10.66.0.66' };
 
     // 10 wrong passwords, then two code requests a minute apart with 5 wrong guesses each, from A.
@@ -94,9 +91,11 @@ describe('a stranger cannot lock the owner out (issue 15, finding 7)', () => {
     expect((await passwordLogin(mobile, STRONG, fromB)).json()).toMatchObject({ status: 'loggedIn' });
     expect((await codeLogin(mobile, fromB)).json()).toMatchObject({ status: 'loggedIn', isNewUser: false });
 
-    // And from their own device, on yet another address.
+    // And from their own device (the cookie the sign-up set), on yet another address.
+    const cookie = signedUp.cookies.find((c) => c.name === 'portal_device');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
     t.clock.advance(OTP.resendAfterSeconds);
-    const ownDevice = { ip: '10.66.0.88', device };
+    const ownDevice = { ip: '10.66.0.88', device: deviceOf(signedUp) };
     expect((await passwordLogin(mobile, STRONG, ownDevice)).json()).toMatchObject({ status: 'loggedIn' });
     expect((await codeLogin(mobile, ownDevice)).json()).toMatchObject({ status: 'loggedIn', isNewUser: false });
 
@@ -110,7 +109,8 @@ describe('a stranger cannot lock the owner out (issue 15, finding 7)', () => {
 
   it('a spread-out attack slows the account as a whole; the owner’s own device and recent address stay open', async () => {
     const home = '10.67.1.1';
-    const { mobile, device } = await owner(home);
+    const { mobile, signedUp } = await owner(home);
+    const device = deviceOf(signedUp);
     const newAddress = { ip: '10.67.9.9' };
 
     // Wrong passwords from many addresses, 10 each (each address locks itself at its tenth), up to the
