@@ -28,9 +28,9 @@ const errorOf = (res: { statusCode: number; json: () => unknown }) => [
 ];
 const codeAt = (t: TestApp, secret: string) => totpAt(secret, timeStep(t.clock.now.getTime()));
 const outboxPurposes = async (mobile: string) =>
-  (
-    await t.app.inject({ method: 'GET', url: `/api/dev/outbox?mobile=${encodeURIComponent(mobile)}` })
-  ).json<{ items: { purpose: string }[] }>().items.map((m) => m.purpose);
+  (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?mobile=${encodeURIComponent(mobile)}` }))
+    .json<{ items: { purpose: string }[] }>()
+    .items.map((m) => m.purpose);
 
 /** An operator of `role` with two-factor on and a password. */
 async function operatorWithPassword(role: 'operator' | 'senior_operator' | 'admin') {

@@ -21,7 +21,12 @@ afterAll(async () => {
 const request = (mobile: string, purpose: 'login' | 'reset_password', ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { mobile, purpose }, remoteAddress: ip });
 const resetVerify = (mobile: string, code: string, ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/password/reset/verify', payload: { mobile, code }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/password/reset/verify',
+    payload: { mobile, code },
+    remoteAddress: ip,
+  });
 /** An answer without the number it names: what must not differ between numbers. */
 const answer = (res: LightMyRequestResponse) => {
   const { mobile: _mobile, ...rest } = res.json<Record<string, unknown>>();

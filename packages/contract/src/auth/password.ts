@@ -139,7 +139,14 @@ export const resetPassword = defineEndpoint({
   auth: 'public',
   body: resetPasswordBody,
   response: z.object({ ok: z.literal(true) }),
-  errors: ['VALIDATION_FAILED', 'CHALLENGE_EXPIRED', 'TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_ALREADY_USED', 'AUTH_LOCKED'],
+  errors: [
+    'VALIDATION_FAILED',
+    'CHALLENGE_EXPIRED',
+    'TOTP_REQUIRED',
+    'TOTP_INVALID',
+    'TOTP_ALREADY_USED',
+    'AUTH_LOCKED',
+  ],
 });
 
 export const setPasswordBody = z.object({ password: passwordSchema });

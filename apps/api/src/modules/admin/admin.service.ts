@@ -261,11 +261,7 @@ export async function setUserRole(deps: AdminServiceDeps, actor: Actor, input: {
  * record. At the next login the console answers `TWO_FACTOR_REQUIRED` until the operator sets up a new
  * authenticator. Never one's own account (`OPERATOR_OWN_ACCOUNT`); an investor recovers by phone (409).
  */
-export async function recoverOperator(
-  deps: AdminServiceDeps,
-  actor: Actor,
-  input: { userId: string; reason: string },
-) {
+export async function recoverOperator(deps: AdminServiceDeps, actor: Actor, input: { userId: string; reason: string }) {
   const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
     const u = await repo.findUserById(tx, input.userId, true);

@@ -38,9 +38,7 @@ export async function guessSource(
   const deviceHash = client.device ? deviceHashOf(client.device) : null;
   const since = new Date(now.getTime() - LOCKOUT.knownSourceDays * 86_400_000);
   const user =
-    'userId' in account
-      ? sql`${account.userId}::uuid`
-      : sql`(SELECT id FROM users WHERE mobile = ${account.mobile})`;
+    'userId' in account ? sql`${account.userId}::uuid` : sql`(SELECT id FROM users WHERE mobile = ${account.mobile})`;
   const [row] = await queryRows<{ device_known: boolean | null; address_known: boolean | null }>(
     tx,
     sql`SELECT bool_or(device_hash = ${deviceHash}) AS device_known, bool_or(ip = ${client.ip}) AS address_known

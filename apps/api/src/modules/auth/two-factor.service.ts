@@ -69,7 +69,8 @@ export async function recordTotpFailure(
   ip: string | null,
 ): Promise<AppError> {
   await writeAudit(tx, { action: 'auth.totp_failed', actorUserId: userId, ip, data: { reason } });
-  if (reason === 'reused') return new AppError('TOTP_ALREADY_USED', 'This code was already used; wait for the next one');
+  if (reason === 'reused')
+    return new AppError('TOTP_ALREADY_USED', 'This code was already used; wait for the next one');
   return recordFailure(tx, 'totp', userId, now, new AppError('TOTP_INVALID', 'The authenticator code is not correct'), {
     ip,
   });
