@@ -209,7 +209,7 @@ export async function createWithdrawal(
     }
     if (!written) {
       // The user row changed since it was read: frozen or below the level now (refused, as if seen at
-      // first), or the TOTP step taken by a concurrent request with the same code (a reuse, counted).
+      // first), or the TOTP step taken by a concurrent request with the same code (a reuse: refused, not counted).
       await assertCanMoveMoney(tx, input.userId, level);
       if (totpStep === null) throw new Error(`withdrawal ${id}: the user check failed for no reason`);
       return refuse(await recordTotpFailure(tx, input.userId, 'reused', now, input.ip));
