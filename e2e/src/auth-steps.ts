@@ -15,11 +15,11 @@ export async function askForCode(page: Page, t: Translate, lng: Lng, mobile: str
 
 /** The code step of a new number: waits for it, then types `code` (replacing what is there) and submits. */
 export async function submitSignUpCode(page: Page, t: Translate, lng: Lng, code: string): Promise<void> {
-  await page.getByRole('heading', { name: t('auth.code.titleSignUp'), exact: true }).waitFor();
+  await page.getByRole('heading', { name: t('auth.code.title'), exact: true }).waitFor();
   const field = page.getByRole('textbox', { name: t('auth.code.label'), exact: true });
   await field.fill('');
   await field.pressSequentially(asTyped(lng, code));
-  await page.getByRole('button', { name: t('auth.code.submitSignUp'), exact: true }).click();
+  await page.getByRole('button', { name: t('auth.code.submit'), exact: true }).click();
 }
 
 /**
@@ -36,7 +36,7 @@ export async function closeFillInfoDialog(page: Page, lng: Lng): Promise<void> {
 /** From the auth page to the dashboard with a new number: the code comes from the dev outbox. */
 export async function signUp(page: Page, baseUrl: string, t: Translate, lng: Lng, mobile: string): Promise<void> {
   await askForCode(page, t, lng, mobile);
-  await page.getByRole('heading', { name: t('auth.code.titleSignUp'), exact: true }).waitFor();
+  await page.getByRole('heading', { name: t('auth.code.title'), exact: true }).waitFor();
   await submitSignUpCode(page, t, lng, await latestCode(baseUrl, mobile));
   await page.waitForURL((url) => url.pathname === '/');
   await closeFillInfoDialog(page, lng);

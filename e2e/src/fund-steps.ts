@@ -222,9 +222,9 @@ export async function fundWalletQuickly(page: Page, toman: string): Promise<void
 export async function logInWithCode(page: Page, baseUrl: string, t: Translate, mobile: string): Promise<void> {
   await page.goto('/auth');
   await askForCode(page, t, 'fa', mobile);
-  await page.getByRole('heading', { name: t('auth.code.titleLogin'), exact: true }).waitFor();
+  await page.getByRole('heading', { name: t('auth.code.title'), exact: true }).waitFor();
   await typeCode(page, 'fa', t('auth.code.label'), await latestCode(baseUrl, mobile));
-  await page.getByRole('button', { name: t('auth.code.submitLogin'), exact: true }).click();
+  await page.getByRole('button', { name: t('auth.code.submit'), exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
 

@@ -84,9 +84,9 @@ describe('change phone number', () => {
     screenshotOnFailure(desk.page, 'change-phone-login-fa-desktop');
     await desk.page.goto('/auth');
     await askForCode(desk.page, t, 'fa', newMobile);
-    await desk.page.getByRole('heading', { name: t('auth.code.titleLogin'), exact: true }).waitFor();
+    await desk.page.getByRole('heading', { name: t('auth.code.title'), exact: true }).waitFor();
     await typeCode(desk.page, 'fa', t('auth.code.label'), await latestCode(server.baseUrl, newMobile));
-    await desk.page.getByRole('button', { name: t('auth.code.submitLogin'), exact: true }).click();
+    await desk.page.getByRole('button', { name: t('auth.code.submit'), exact: true }).click();
     await desk.page.waitForURL((url) => url.pathname === '/');
     const after = (await (await desk.page.request.get('/api/account')).json()) as {
       user: { id: string; mobile: string };

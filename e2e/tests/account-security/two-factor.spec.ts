@@ -115,7 +115,7 @@ describe('two-factor authentication', () => {
     await submitTotp(page, fresh);
     await page
       .getByRole('alert')
-      .filter({ hasText: t('errors.TOTP_REUSED') })
+      .filter({ hasText: t('errors.TOTP_ALREADY_USED') })
       .waitFor();
     await page.waitForTimeout(secondsToNextStep() * 1000 + 500);
     await submitTotp(page, await totpCode(secret));

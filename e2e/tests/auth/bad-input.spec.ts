@@ -56,7 +56,7 @@ async function tryCode(page: Page, code: string): Promise<number> {
   await field.pressSequentially(persianDigits(code));
   const [answer] = await Promise.all([
     page.waitForResponse((res) => new URL(res.url()).pathname === VERIFY_URL),
-    page.getByRole('button', { name: t('auth.code.submitSignUp'), exact: true }).click(),
+    page.getByRole('button', { name: t('auth.code.submit'), exact: true }).click(),
   ]);
   return answer.status();
 }
@@ -110,7 +110,7 @@ describe('bad input on the auth page (Persian)', () => {
     const mobile = freshMobile();
     await openAuthPage(page);
     await askForCode(page, t, 'fa', mobile);
-    await page.getByRole('heading', { name: t('auth.code.titleSignUp'), exact: true }).waitFor();
+    await page.getByRole('heading', { name: t('auth.code.title'), exact: true }).waitFor();
     const code = await latestCode(server.baseUrl, mobile);
 
     tab.expectHttpError(400, VERIFY_URL);
@@ -135,7 +135,7 @@ describe('bad input on the auth page (Persian)', () => {
     const mobile = freshMobile();
     await openAuthPage(page);
     await askForCode(page, t, 'fa', mobile);
-    await page.getByRole('heading', { name: t('auth.code.titleSignUp'), exact: true }).waitFor();
+    await page.getByRole('heading', { name: t('auth.code.title'), exact: true }).waitFor();
     const code = await latestCode(server.baseUrl, mobile);
     const wrong = wrongCodeFor(code);
 
@@ -169,7 +169,7 @@ describe('bad input on the auth page (Persian)', () => {
     const mobile = freshMobile();
     await openAuthPage(page);
     await askForCode(page, t, 'fa', mobile);
-    await page.getByRole('heading', { name: t('auth.code.titleSignUp'), exact: true }).waitFor();
+    await page.getByRole('heading', { name: t('auth.code.title'), exact: true }).waitFor();
 
     const resend = page.getByRole('button', { name: new RegExp(`^${escapeRegExp(t('auth.code.resend'))} \\(`) });
     await resend.waitFor();

@@ -101,7 +101,7 @@ describe('sign up, see the dashboard, log out', () => {
       await mobileField.pressSequentially(lng === 'fa' ? persianDigits(mobile) : mobile);
       expect(await mobileField.inputValue()).toBe(mobile);
       await page.getByRole('button', { name: t('auth.mobile.submit'), exact: true }).click();
-      await page.getByRole('heading', { name: t('auth.code.titleSignUp'), exact: true }).waitFor();
+      await page.getByRole('heading', { name: t('auth.code.title'), exact: true }).waitFor();
       const code = await latestCode(server.baseUrl, mobile);
       await submitSignUpCode(page, t, lng, code);
 

@@ -99,14 +99,15 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     ip: text(),
     userAgent: text(),
+    /**
+     * SHA-256 of the browser's device cookie (a random token kept a year), written with the session: the
+     * account's recent devices, which keep a way in when a stranger's failures slow the account (decision
+     * 009), and a login whose device no earlier session had sends a security notice (decision 029).
+     */
+    deviceHash: text(),
     rememberMe: boolean().notNull().default(false),
     /** Last time the user proved who they are in this session (login or step-up), decision 008. */
     authenticatedAt: createdAt(),
-    /**
-     * SHA-256 of the browser's device cookie at login (issue 15, decision 029): a login whose device no
-     * earlier session of the user had sends a security notice.
-     */
-    deviceHash: text(),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),

@@ -52,6 +52,7 @@ describe('the admin route walk', () => {
         'adminApproveKyc',
         'adminRejectKyc',
         'adminSearchAudit',
+        'adminRecoverOperator',
       ].sort(),
     );
     for (const e of declared) {

@@ -42,7 +42,8 @@ describe('passwords', () => {
   it('a number without a password still starts with a code; a new number signs up unchanged', async () => {
     const mobile = newMobile();
     const start = await t.app.inject({ method: 'POST', url: '/api/auth/start', payload: { mobile } });
-    expect(start.json()).toMatchObject({ next: 'otp', isRegistered: false, expiresInSeconds: 120 });
+    expect(start.json()).toMatchObject({ next: 'otp', expiresInSeconds: 120 });
+    expect(start.json()).not.toHaveProperty('isRegistered');
     const code = await outboxCode(t.app, mobile);
     const v = await t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { mobile, code } });
     expect(v.json()).toMatchObject({ status: 'loggedIn', isNewUser: true });
@@ -188,14 +189,21 @@ describe('passwords', () => {
     expect((await passwordLogin(t, mobile, STRONG2)).statusCode).toBe(200);
   });
 
-  it('a reset code for a number without an account is not sent', async () => {
+  it('a reset code for a number without an account is not sent, and the answer does not say so', async () => {
     const mobile = newMobile();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/otp',
       payload: { mobile, purpose: 'reset_password' },
     });
-    expect(res.json().isRegistered).toBe(false);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      mobile: `+98${mobile.slice(1)}`,
+      channel: 'sms',
+      expiresInSeconds: 120,
+      resendInSeconds: 60,
+      voiceInSeconds: 60,
+    });
     await expect(outboxCode(t.app, mobile)).rejects.toThrow();
   });
 

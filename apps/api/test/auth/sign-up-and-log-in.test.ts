@@ -20,7 +20,6 @@ describe('sign-up and log-in by one-time code', () => {
       expiresInSeconds: 120,
       resendInSeconds: 60,
       voiceInSeconds: 60,
-      isRegistered: false,
     });
     const code = await outboxCode(t.app, mobile);
     expect(code).toMatch(/^\d{6}$/);
@@ -56,7 +55,14 @@ describe('sign-up and log-in by one-time code', () => {
     const persian = `+۹۸${mobile.slice(1).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)}`;
     const sent = await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { mobile: persian } });
     expect(sent.statusCode).toBe(200);
-    expect(sent.json().isRegistered).toBe(true);
+    // The same answer as for a new number: it does not say whether the number has an account (decision 013).
+    expect(sent.json()).toEqual({
+      mobile: e164(mobile),
+      channel: 'sms',
+      expiresInSeconds: 120,
+      resendInSeconds: 60,
+      voiceInSeconds: 60,
+    });
     const code = await outboxCode(t.app, mobile);
     const again = await t.app.inject({
       method: 'POST',

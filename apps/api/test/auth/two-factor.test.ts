@@ -126,7 +126,7 @@ describe('two-factor', () => {
       url: '/api/auth/two-factor/verify',
       payload: { challengeToken: second, code },
     });
-    expect(reused.json().code).toBe('TOTP_REUSED');
+    expect(reused.json().code).toBe('TOTP_ALREADY_USED');
   });
 
   it('login by code with two-factor asks for TOTP too, and offers no phone recovery', async () => {

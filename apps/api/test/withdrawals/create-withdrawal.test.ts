@@ -119,9 +119,9 @@ describe('asking for the confirming code', () => {
     // An authenticator code works once: the same one (or the step before) for a second withdrawal is refused.
     const afterFirst = await snapshot(t, u.userId);
     const reused = await postWithdrawal(t, u, payload(current));
-    expect(errorOf(reused)).toEqual([400, 'TOTP_REUSED']);
+    expect(errorOf(reused)).toEqual([400, 'TOTP_ALREADY_USED']);
     const previous = await postWithdrawal(t, u, payload(totpNow(t, secret, 1)));
-    expect(errorOf(previous)).toEqual([400, 'TOTP_REUSED']);
+    expect(errorOf(previous)).toEqual([400, 'TOTP_ALREADY_USED']);
     expect(await snapshot(t, u.userId)).toEqual(afterFirst);
 
     // The next step's code is accepted.

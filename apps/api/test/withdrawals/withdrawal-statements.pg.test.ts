@@ -139,7 +139,7 @@ describe('the withdrawal request on PostgreSQL', () => {
     expect(row).toEqual({ step: null, failures: 0 });
   });
 
-  it('the code’s step taken between the two statements: TOTP_REUSED, counted, the key given back', async () => {
+  it('the code’s step taken between the two statements: TOTP_ALREADY_USED, not counted, the key given back', async () => {
     const u = await withdrawer(t, 500_000n);
     const secret = await enableTotp(t, u.userId);
     const before = await snapshot(t, u.userId);
@@ -151,13 +151,14 @@ describe('the withdrawal request on PostgreSQL', () => {
       () => postWithdrawal(t, u, body, key),
       `UPDATE users SET two_factor_last_step = ${step} WHERE id = $1`,
     )) as Awaited<ReturnType<typeof postWithdrawal>>;
-    expect(errorOf(res)).toEqual([400, 'TOTP_REUSED']);
+    expect(errorOf(res)).toEqual([400, 'TOTP_ALREADY_USED']);
     expect(await snapshot(t, u.userId)).toEqual(before);
     const [counter] = await queryRows<{ failures: number }>(
       t.database.db,
       sql`SELECT failures FROM auth_failures WHERE step = 'totp' AND subject = ${u.userId}`,
     );
-    expect(counter).toEqual({ failures: 1 });
+    // A reuse is no guess: it is audited, not counted (issue 15).
+    expect(counter).toEqual({ failures: 0 });
     const audits = await queryRows<{ reason: string }>(
       t.database.db,
       sql`SELECT data->>'reason' AS reason FROM audit_log WHERE action = 'auth.totp_failed' AND actor_user_id = ${u.userId}`,

@@ -50,7 +50,6 @@ describe('callApi', () => {
         expiresInSeconds: 120,
         resendInSeconds: 60,
         voiceInSeconds: 60,
-        isRegistered: true,
       }),
     );
     vi.stubGlobal('fetch', fetchMock);

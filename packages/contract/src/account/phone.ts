@@ -67,7 +67,7 @@ export const verifyCurrentPhone = defineEndpoint({
     ...checkErrors,
     'TOTP_REQUIRED',
     'TOTP_INVALID',
-    'TOTP_REUSED',
+    'TOTP_ALREADY_USED',
     'AUTH_LOCKED',
     'RECOVERY_CODE_INVALID',
     'RECOVERY_CODE_USED',

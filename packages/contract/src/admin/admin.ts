@@ -178,6 +178,27 @@ export const setUserRole = defineEndpoint({
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'OPERATOR_OWN_ACCOUNT'],
 });
 
+/**
+ * An admin recovers an operator who lost their authenticator (issue 15, decision 011): the operator's
+ * two-factor is reset and every session of theirs ends; at their next login (password or code) the
+ * console answers `TWO_FACTOR_REQUIRED` until they set up a new authenticator. Operators cannot do this by
+ * phone (`OPERATOR_RECOVERY_BY_ADMIN`). Four eyes: never on one's own account (`OPERATOR_OWN_ACCOUNT`).
+ * `CONFLICT`: the user is an investor (who recovers by phone).
+ */
+export const recoverOperator = defineEndpoint({
+  id: 'adminRecoverOperator',
+  method: 'POST',
+  path: '/admin/users/:userId/recover',
+  summary: 'Reset an operator’s two-factor and end their sessions (they set up a new authenticator)',
+  tags: ['admin'],
+  auth: 'session',
+  permission: 'operators.recover',
+  params: userId,
+  body: z.object({ reason: reasonText }),
+  response: z.object({ ok: z.literal(true) }),
+  errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'OPERATOR_OWN_ACCOUNT'],
+});
+
 export const adminKycRowSchema = z.object({
   id: z.string(),
   kind: z.enum(KYC_SUBMISSION_KINDS),

@@ -14,9 +14,11 @@
  * (`POST /auth/two-factor/recovery-code` then `POST /auth/two-factor/recover`).
  *
  * `POST /auth/otp` also sends the codes of the public flows: `reset_password` (forgot password, see
- * password.ts). For a number without an account such a code is not sent (the answer has the same shape,
- * `isRegistered: false`). Session flows (step-up, phone change, disabling two-factor) send their codes
- * through their own endpoints, to the signed-in user's number.
+ * password.ts). For a number without an account such a code is not sent, but everything else is the same
+ * (limits, answer, stored challenge): the answer never says whether a number has an account (decision
+ * 013). `POST /auth/otp` and `POST /auth/start` share one per-address limit (`RATE_LIMITED`). Session
+ * flows (step-up, phone change, disabling two-factor) send their codes through their own endpoints, to
+ * the signed-in user's number.
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
@@ -59,8 +61,6 @@ export const requestOtpResponse = z.object({
   expiresInSeconds: z.number().int(),
   resendInSeconds: z.number().int(),
   voiceInSeconds: z.number().int(),
-  /** Whether the number already has an account (the screen says "log in" or "sign up"). */
-  isRegistered: z.boolean(),
 });
 export type RequestOtpResponse = z.infer<typeof requestOtpResponse>;
 
@@ -81,6 +81,7 @@ export const requestOtp = defineEndpoint({
     'OTP_RATE_LIMITED',
     'OTP_LOCKED',
     'SMS_DELIVERY_FAILED',
+    'RATE_LIMITED',
   ],
 });
 
@@ -108,8 +109,13 @@ export const twoFactorRequiredSchema = z.object({
   /** Single-use, short-lived (`CHALLENGE.ttlSeconds`); finish with `POST /auth/two-factor/verify`. */
   challengeToken: z.string(),
   expiresInSeconds: z.number().int(),
-  /** Whether "I can't reach my authenticator" (a code to the phone) is offered: only after a password. */
+  /**
+   * Whether "I can't reach my authenticator" (a code to the phone) is offered: only after a password, and
+   * never to an operator.
+   */
   canRecoverByPhone: z.boolean(),
+  /** The account is an operator's: a lost authenticator is recovered by an admin in the console (decision 011). */
+  recoveryByAdmin: z.boolean(),
 });
 export const loginResultSchema = z.discriminatedUnion('status', [loggedInSchema, twoFactorRequiredSchema]);
 export type LoginResult = z.infer<typeof loginResultSchema>;

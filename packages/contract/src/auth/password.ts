@@ -148,7 +148,7 @@ export const resetPassword = defineEndpoint({
     'CHALLENGE_EXPIRED',
     'TOTP_REQUIRED',
     'TOTP_INVALID',
-    'TOTP_REUSED',
+    'TOTP_ALREADY_USED',
     'AUTH_LOCKED',
     'RECOVERY_CODE_INVALID',
     'RECOVERY_CODE_USED',

@@ -75,7 +75,7 @@ export const stepUp = defineEndpoint({
     'OTP_TOO_MANY_ATTEMPTS',
     'OTP_LOCKED',
     'TOTP_INVALID',
-    'TOTP_REUSED',
+    'TOTP_ALREADY_USED',
     'AUTH_LOCKED',
     'RECOVERY_CODE_INVALID',
     'RECOVERY_CODE_USED',

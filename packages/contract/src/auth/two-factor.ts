@@ -11,14 +11,18 @@
  *   `POST /account/two-factor/disable` { method: 'sms', code }.
  * Log in: a first factor (password or login code) answers `{ status: 'twoFactorRequired',
  *   challengeToken }`; `POST /auth/two-factor/verify` { challengeToken, code } opens the session.
- *   "I can't reach my authenticator" (only when `canRecoverByPhone`, i.e. after a password):
+ *   "I can't reach my authenticator" (only when `canRecoverByPhone`, i.e. after a password, for an investor):
  *   `POST /auth/two-factor/recovery-code` { challengeToken } sends a `disable_2fa` code to the phone;
  *   `POST /auth/two-factor/recover` { challengeToken, code } turns two-factor off and opens the session.
- * A code is accepted in its 30-second step or the one before, and once only (`TOTP_REUSED`); 10
- * consecutive wrong codes lock the TOTP step of the account for 15 minutes (`AUTH_LOCKED`).
+ * A code is accepted in its 30-second step or the one before, and once only (`TOTP_ALREADY_USED`, which is
+ * not counted as a failure); 10 consecutive wrong codes lock the TOTP step of the account for 15 minutes
+ * (`AUTH_LOCKED`).
  * Recovery codes (recovery-codes.ts): enabling answers the account's ten codes once; wherever an
  * authenticator code is asked for, one of them may be given instead (`RECOVERY_CODE_INVALID` counts
  * toward the same lock; `RECOVERY_CODE_USED`, a code already spent, does not).
+ * Operators (any role but `investor`) neither turn two-factor off nor recover it by phone here
+ * (`OPERATOR_RECOVERY_BY_ADMIN`): an admin recovers the account in the console (`adminRecoverOperator`),
+ * and the operator then sets up a new authenticator (setup and enable work while two-factor is off).
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
@@ -44,7 +48,7 @@ export const verifyTwoFactorLogin = defineEndpoint({
     'VALIDATION_FAILED',
     'CHALLENGE_EXPIRED',
     'TOTP_INVALID',
-    'TOTP_REUSED',
+    'TOTP_ALREADY_USED',
     'AUTH_LOCKED',
     'RECOVERY_CODE_INVALID',
     'RECOVERY_CODE_USED',
@@ -87,7 +91,7 @@ export const requestTwoFactorRecoveryCode = defineEndpoint({
   auth: 'public',
   body: z.object({ challengeToken, channel: otpChannelSchema.default('sms') }),
   response: codeSentSchema,
-  errors: [...otpSendErrors, 'CHALLENGE_EXPIRED', 'TWO_FACTOR_RECOVERY_UNAVAILABLE'],
+  errors: [...otpSendErrors, 'CHALLENGE_EXPIRED', 'TWO_FACTOR_RECOVERY_UNAVAILABLE', 'OPERATOR_RECOVERY_BY_ADMIN'],
 });
 
 export const recoverTwoFactorLogin = defineEndpoint({
@@ -99,7 +103,7 @@ export const recoverTwoFactorLogin = defineEndpoint({
   auth: 'public',
   body: z.object({ challengeToken, code: otpCodeSchema }),
   response: loggedInSchema,
-  errors: [...otpCheckErrors, 'CHALLENGE_EXPIRED', 'TWO_FACTOR_RECOVERY_UNAVAILABLE'],
+  errors: [...otpCheckErrors, 'CHALLENGE_EXPIRED', 'TWO_FACTOR_RECOVERY_UNAVAILABLE', 'OPERATOR_RECOVERY_BY_ADMIN'],
 });
 
 export const setupTwoFactorResponse = z.object({
@@ -139,7 +143,7 @@ export const enableTwoFactor = defineEndpoint({
     'TWO_FACTOR_ALREADY_ENABLED',
     'TWO_FACTOR_SETUP_MISSING',
     'TOTP_INVALID',
-    'TOTP_REUSED',
+    'TOTP_ALREADY_USED',
     'AUTH_LOCKED',
     'STEP_UP_REQUIRED',
   ],
@@ -154,7 +158,7 @@ export const requestDisableTwoFactorCode = defineEndpoint({
   auth: 'session',
   body: z.object({ channel: otpChannelSchema.default('sms') }),
   response: codeSentSchema,
-  errors: ['UNAUTHENTICATED', ...otpSendErrors, 'TWO_FACTOR_NOT_ENABLED'],
+  errors: ['UNAUTHENTICATED', ...otpSendErrors, 'TWO_FACTOR_NOT_ENABLED', 'OPERATOR_RECOVERY_BY_ADMIN'],
 });
 
 /** `totp`: the authenticator's code or a recovery code; `sms`: the phone code (6 digits). */
@@ -175,10 +179,11 @@ export const disableTwoFactor = defineEndpoint({
     ...otpCheckErrors,
     'TWO_FACTOR_NOT_ENABLED',
     'TOTP_INVALID',
-    'TOTP_REUSED',
+    'TOTP_ALREADY_USED',
     'AUTH_LOCKED',
     'STEP_UP_REQUIRED',
     'RECOVERY_CODE_INVALID',
     'RECOVERY_CODE_USED',
+    'OPERATOR_RECOVERY_BY_ADMIN',
   ],
 });

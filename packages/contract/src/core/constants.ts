@@ -15,8 +15,19 @@ export const OTP = {
   length: 6,
   ttlSeconds: 120,
   maxAttemptsPerCode: 5,
-  /** Wrong tries across all codes of one number in `lockWindowSeconds` before the number is locked. */
-  maxFailuresPerNumber: 10,
+  /**
+   * Wrong tries across all codes of one number from one source (a device the account knows, else an
+   * address) in `lockWindowSeconds` before that source is locked out of the number's codes (decision 009).
+   */
+  maxFailuresPerSource: 10,
+  /**
+   * Wrong tries of the number's public codes (login, reset, recovery) from sources the account does not
+   * know, in `lockWindowSeconds`, before the number's public codes are locked for every such source; the
+   * account's own recent devices and addresses stay open (decision 009).
+   */
+  maxFailuresPerNumber: 20,
+  /** Wrong tries of the number's signed-in codes (step-up, phone, email, withdrawal): only a session reaches them. */
+  maxSessionFailuresPerNumber: 10,
   lockWindowSeconds: 3600,
   resendAfterSeconds: 60,
   voiceAfterSeconds: 60,
@@ -37,8 +48,18 @@ export const SESSION = {
 /** Sensitive changes (password, phone, two-factor, money) need an authentication this recent (decision 008). */
 export const STEP_UP = { windowSeconds: 600 } as const;
 
-/** Consecutive failures of one step (password, TOTP) before it is locked, and for how long (decision 009). */
-export const LOCKOUT = { maxConsecutiveFailures: 10, lockSeconds: 15 * 60 } as const;
+/**
+ * Brute-force locks (decision 009): consecutive failures of one step (a password from one source, TOTP)
+ * before it is locked, and for how long; wrong passwords of one account from sources it does not know
+ * in an hour before the account's password step is locked for all of them; how recent a session must be
+ * for its device or address to count as the account's own.
+ */
+export const LOCKOUT = {
+  maxConsecutiveFailures: 10,
+  lockSeconds: 15 * 60,
+  maxAccountFailuresPerHour: 50,
+  knownSourceDays: 30,
+} as const;
 
 /** TOTP (RFC 6238) as authenticator apps expect it (decision 011). */
 export const TOTP = { digits: 6, periodSeconds: 30, issuer: 'Portal' } as const;

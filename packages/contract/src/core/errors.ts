@@ -41,8 +41,11 @@ export const ERROR_STATUS = {
   /** A challenge, reset or change-phone token is unknown, used or expired: start the flow again. */
   CHALLENGE_EXPIRED: 400,
   TOTP_INVALID: 400,
-  /** The TOTP code was already used (a code works once): wait for the next one. */
-  TOTP_REUSED: 400,
+  /**
+   * The TOTP code was already used (a code works once): wait for the next one. Not counted as a failure:
+   * only a right code can be "already used" (issue 15).
+   */
+  TOTP_ALREADY_USED: 400,
   /** Two-factor is on: the request needs a TOTP code. */
   TOTP_REQUIRED: 400,
   TWO_FACTOR_ALREADY_ENABLED: 409,
@@ -155,6 +158,12 @@ export const ERROR_STATUS = {
    * turned off or recovered); details.until says when they open again.
    */
   WITHDRAWAL_HOLD: 403,
+  // issue 15: account protection (decisions 009, 011, 013)
+  /**
+   * An operator's two-factor is neither turned off nor recovered by phone from the investor pages: an
+   * admin recovers the account in the console (`adminRecoverOperator`).
+   */
+  OPERATOR_RECOVERY_BY_ADMIN: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

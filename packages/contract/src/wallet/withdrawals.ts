@@ -132,7 +132,7 @@ export const createWithdrawal = defineEndpoint({
     'OTP_TOO_MANY_ATTEMPTS',
     'OTP_LOCKED',
     'TOTP_INVALID',
-    'TOTP_REUSED',
+    'TOTP_ALREADY_USED',
     'AUTH_LOCKED',
     'IDEMPOTENCY_KEY_REUSED',
     'RECOVERY_CODE_INVALID',

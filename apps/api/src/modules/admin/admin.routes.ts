@@ -7,6 +7,7 @@ import {
   getKycSubmission,
   getUser,
   listKyc,
+  recoverOperator,
   rejectKyc,
   searchAudit,
   searchUsers,
@@ -47,6 +48,9 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   );
   route(app, setUserRole, async ({ params, body, request }) =>
     admin.setUserRole(deps, actorOf(request), { userId: params.userId, role: body.role }),
+  );
+  route(app, recoverOperator, async ({ params, body, request }) =>
+    admin.recoverOperator(deps, actorOf(request), { userId: params.userId, reason: body.reason }),
   );
 
   route(app, listKyc, async ({ query }) => admin.listKyc(deps.db, query));

@@ -6,7 +6,7 @@ import {
   type AdminUserRow,
   type AuditEntry,
 } from '@portal/contract/admin/admin';
-import { ROLE_PERMISSIONS, type Role } from '@portal/contract/admin/roles';
+import { isOperatorRole, ROLE_PERMISSIONS, type Role } from '@portal/contract/admin/roles';
 import { normalizeDigits } from '@portal/contract/core/digits';
 import { AppError } from '@portal/contract/core/errors';
 import type { KycRejectReason } from '@portal/contract/kyc/kyc';
@@ -15,6 +15,7 @@ import { users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { parseUserAgent } from '../../lib/user-agent';
+import { resetFailures } from '../auth/lockout';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Access } from './access';
 import * as repo from './admin.repository';
@@ -258,6 +259,43 @@ export async function setUserRole(deps: AdminServiceDeps, actor: Actor, input: {
       data: { from: u.role, to: input.role },
     });
   });
+  await deps.bus.publish({ kind: 'user', id: input.userId });
+  return { ok: true as const };
+}
+
+/**
+ * An admin recovers an operator who lost their authenticator (issue 15, decision 011): the two-factor
+ * secret and its lock are reset and every session of theirs ends, in one transaction with its audit
+ * record. At the next login the console answers `TWO_FACTOR_REQUIRED` until the operator sets up a new
+ * authenticator. Never one's own account (`OPERATOR_OWN_ACCOUNT`); an investor recovers by phone (409).
+ */
+export async function recoverOperator(deps: AdminServiceDeps, actor: Actor, input: { userId: string; reason: string }) {
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const u = await repo.findUserById(tx, input.userId, true);
+    if (!u) throw new AppError('NOT_FOUND');
+    if (u.id === actor.operator.userId) {
+      throw new AppError('OPERATOR_OWN_ACCOUNT', 'Another admin recovers your account');
+    }
+    if (!isOperatorRole(u.role)) throw new AppError('CONFLICT', 'An investor recovers two-factor by phone');
+    await repo.updateUser(tx, u.id, {
+      twoFactorSecret: null,
+      twoFactorPendingSecret: null,
+      twoFactorLastStep: null,
+      updatedAt: now,
+    });
+    await resetFailures(tx, 'totp', u.id);
+    const ended = await revokeUserSessions(tx, u.id);
+    await writeAudit(tx, {
+      action: 'admin.operator_recovered',
+      actorUserId: actor.operator.userId,
+      subjectType: 'user',
+      subjectId: u.id,
+      ip: actor.ip,
+      data: { reason: input.reason, hadTwoFactor: u.twoFactorSecret !== null, sessionsEnded: ended.length },
+    });
+  });
+  // Every instance forgets the operator's sessions and access (two-factor off: the console refuses them).
   await deps.bus.publish({ kind: 'user', id: input.userId });
   return { ok: true as const };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { otpChallenges, users } from '../../db/schema';
 
@@ -22,22 +22,19 @@ export async function latestChallenge(tx: DbOrTx, mobile: string, purpose: strin
   return row ?? null;
 }
 
-/** Wrong tries of a number over all its codes in the window, and when the oldest of them began. */
-export async function failuresSince(tx: DbOrTx, mobile: string, since: Date) {
-  const [row] = await tx
-    .select({
-      failures: sql<number>`coalesce(sum(${otpChallenges.attempts}), 0)::int`,
-      oldest: sql<string | null>`min(${otpChallenges.createdAt}) filter (where ${otpChallenges.attempts} > 0)`,
-    })
-    .from(otpChallenges)
-    .where(and(eq(otpChallenges.mobile, mobile), gt(otpChallenges.createdAt, since)));
-  return { failures: row?.failures ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
-}
-
-export async function codesSince(tx: DbOrTx, by: { mobile: string } | { ip: string }, since: Date) {
+/** Codes sent to a number (of some purposes only, when given) or from an address since a time, and the oldest. */
+export async function codesSince(
+  tx: DbOrTx,
+  by: { mobile: string; purposes?: readonly string[] } | { ip: string },
+  since: Date,
+) {
   const where =
     'mobile' in by
-      ? and(eq(otpChallenges.mobile, by.mobile), gt(otpChallenges.createdAt, since))
+      ? and(
+          eq(otpChallenges.mobile, by.mobile),
+          gt(otpChallenges.createdAt, since),
+          by.purposes ? inArray(otpChallenges.purpose, [...by.purposes]) : undefined,
+        )
       : and(eq(otpChallenges.ip, by.ip), gt(otpChallenges.createdAt, since));
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${otpChallenges.createdAt})` })

@@ -27,11 +27,25 @@ import { noteLoginDevice } from './new-device-notice';
 import * as passwords from './password.service';
 import * as stepUps from './step-up.service';
 import * as twoFactor from './two-factor.service';
-import { clearSessionCookie, sessionOf, setSessionCookie, type CookieOptions } from './sessions';
+import {
+  clearSessionCookie,
+  deviceTokenOf,
+  sessionOf,
+  setDeviceCookie,
+  setSessionCookie,
+  type CookieOptions,
+} from './sessions';
 
 export function clientOf(request: FastifyRequest): auth.ClientInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    device: deviceTokenOf(request),
+  };
 }
+
+/** Where a public guess comes from: the address and the browser's device token (sources.ts). */
+const sourceOf = (request: FastifyRequest) => ({ ip: request.ip, device: deviceTokenOf(request) });
 
 export function authRoutes(
   app: FastifyInstance,
@@ -47,21 +61,17 @@ export function authRoutes(
 ) {
   const withCookie = async <T extends auth.LoginOutcome>(reply: FastifyReply, outcome: T) => {
     if (outcome.session) {
-      setSessionCookie(
-        reply,
-        outcome.session.token,
-        outcome.session.expiresAt,
-        outcome.session.rememberMe,
-        deps.cookie,
-      );
-      // issue 15: the device cookie, and a notice when this device is new to the account (decision 029).
-      await noteLoginDevice(deps, reply, outcome.session.token);
+      const { token, expiresAt, rememberMe, device } = outcome.session;
+      setSessionCookie(reply, token, expiresAt, rememberMe, deps.cookie);
+      setDeviceCookie(reply, device, deps.cookie);
+      // A notice when this device is new to the account (decision 029); the session recorded its device.
+      await noteLoginDevice(deps, reply, token);
     }
     return outcome.result;
   };
 
-  route(app, requestOtp, async ({ body, request }) => auth.requestOtp(deps, { ...body, ip: request.ip }));
-  route(app, startLogin, async ({ body, request }) => auth.startLogin(deps, { ...body, ip: request.ip }));
+  route(app, requestOtp, async ({ body, request }) => auth.requestOtp(deps, { ...body, ...sourceOf(request) }));
+  route(app, startLogin, async ({ body, request }) => auth.startLogin(deps, { ...body, ...sourceOf(request) }));
 
   route(app, verifyOtp, async ({ body, request, reply }) =>
     withCookie(reply, await auth.verifyOtp(deps, { ...body, ...clientOf(request) })),
@@ -79,7 +89,7 @@ export function authRoutes(
   });
 
   route(app, requestTwoFactorRecoveryCode, async ({ body, request }) =>
-    twoFactor.requestRecoveryCode(deps, { ...body, ip: request.ip }),
+    twoFactor.requestRecoveryCode(deps, { ...body, ...sourceOf(request) }),
   );
 
   route(app, recoverTwoFactorLogin, async ({ body, request, reply }) => {
@@ -90,7 +100,7 @@ export function authRoutes(
   });
 
   route(app, verifyPasswordReset, async ({ body, request }) =>
-    passwords.verifyPasswordReset(deps, { ...body, ip: request.ip }),
+    passwords.verifyPasswordReset(deps, { ...body, ...sourceOf(request) }),
   );
   route(app, resetPassword, async ({ body, request }) => passwords.resetPassword(deps, { ...body, ip: request.ip }));
 

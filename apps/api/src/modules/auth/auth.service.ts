@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { LoginResult, OtpChannel, StartLoginResponse } from '@portal/contract/auth/auth';
+import { isOperatorRole, type Role } from '@portal/contract/admin/roles';
+import type { LoginResult, OtpChannel, RequestOtpResponse, StartLoginResponse } from '@portal/contract/auth/auth';
 import { OTP } from '@portal/contract/core/constants';
 import { AppError } from '@portal/contract/core/errors';
 import { normalizeMobile } from '@portal/contract/core/mobile';
@@ -13,8 +14,9 @@ import type { InvalidationBus } from '../../lib/invalidation';
 import { verifyPassword } from '../../lib/passwords';
 import * as repo from './auth.repository';
 import { checkCode, sendCode, withCountedFailures } from './codes';
-import { assertStepOpen, recordFailure, resetFailures } from './lockout';
-import { createSession, revokeSession } from './sessions';
+import { assertPasswordOpen, recordPasswordFailure, resetPasswordFailures, type PasswordGuess } from './lockout';
+import { createSession, newDeviceToken, revokeSession } from './sessions';
+import { deviceHashOf, guessSource } from './sources';
 import { issueTicket } from './tickets';
 
 export interface AuthDeps {
@@ -27,12 +29,14 @@ export interface AuthDeps {
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
+  /** The browser's device token (`portal_device`), when it sent one (sources.ts). */
+  device: string | null;
 }
 
-/** A login answer, plus the cookie to set when a session was opened. */
+/** A login answer, plus the cookies to set when a session was opened (the session's and the device's). */
 export type LoginOutcome = {
   result: LoginResult;
-  session: { token: string; expiresAt: Date; rememberMe: boolean } | null;
+  session: { token: string; expiresAt: Date; rememberMe: boolean; device: string } | null;
 };
 
 export function parseMobile(raw: string, country: string): string {
@@ -54,25 +58,36 @@ export async function findUser(tx: DbOrTx, id: string) {
 /** Sends a code to a number by SMS or voice, carrying the account's anti-phishing phrase. */
 export async function sendPhoneCode(
   deps: AuthDeps,
-  input: { mobile: string; purpose: Parameters<typeof sendCode>[1]['purpose']; channel: OtpChannel; ip: string },
+  input: {
+    mobile: string;
+    purpose: Parameters<typeof sendCode>[1]['purpose'];
+    channel: OtpChannel;
+    ip: string;
+    device?: string | null;
+  },
   userId: string | null,
   phrase: string | null,
+  /** False for a number without an account: everything happens but the SMS (decision 013). */
+  deliver = true,
 ) {
   await sendCode(deps, {
     subject: input.mobile,
     purpose: input.purpose,
     channel: input.channel,
     ip: input.ip,
+    device: input.device ?? null,
     deliveryFailure: 'SMS_DELIVERY_FAILED',
     auditUserId: userId,
     deliver: (code) =>
-      deps.sms.sendOtp({
-        mobile: input.mobile,
-        channel: input.channel,
-        purpose: input.purpose,
-        code,
-        antiPhishingPhrase: phrase,
-      }),
+      deliver
+        ? deps.sms.sendOtp({
+            mobile: input.mobile,
+            channel: input.channel,
+            purpose: input.purpose,
+            code,
+            antiPhishingPhrase: phrase,
+          })
+        : Promise.resolve(),
   });
   return {
     channel: input.channel,
@@ -82,39 +97,50 @@ export async function sendPhoneCode(
   };
 }
 
-export async function requestOtp(
-  deps: AuthDeps,
-  input: { mobile: string; country: string; purpose: 'login' | 'reset_password'; channel: OtpChannel; ip: string },
-) {
+type CodeRequest = {
+  mobile: string;
+  country: string;
+  purpose: 'login' | 'reset_password';
+  channel: OtpChannel;
+  ip: string;
+  device?: string | null;
+};
+
+/**
+ * Sends a login or reset code. The answer has the same shape and values whether or not the number has an
+ * account, and so do the limits and the stored challenge: a reset code for a number without an account is
+ * created and counted like any other, only not delivered (decision 013).
+ */
+async function sendPublicCode(deps: AuthDeps, input: CodeRequest): Promise<RequestOtpResponse> {
+  const user = await findUserByMobile(deps.db, input.mobile);
+  const deliver = input.purpose === 'login' || user !== null;
+  const sent = await sendPhoneCode(deps, input, user?.id ?? null, user?.antiPhishingPhrase ?? null, deliver);
+  return { mobile: input.mobile, ...sent };
+}
+
+/**
+ * Lookups of the auth page's public steps per address (`POST /auth/start` and `POST /auth/otp` together):
+ * generous for a shared (CGNAT) address, far below a scan.
+ */
+export const START_LOGIN_RATE = { bucket: 'auth_start', limit: 30, windowSeconds: 600 } as const;
+
+export async function requestOtp(deps: AuthDeps, input: CodeRequest): Promise<RequestOtpResponse> {
   const mobile = parseMobile(input.mobile, input.country);
-  const user = await findUserByMobile(deps.db, mobile);
-  const timings = {
-    channel: input.channel,
-    expiresInSeconds: OTP.ttlSeconds,
-    resendInSeconds: OTP.resendAfterSeconds,
-    voiceInSeconds: OTP.voiceAfterSeconds,
-  };
-  // A reset code for a number without an account is not sent (it would cost an SMS for nothing).
-  if (input.purpose === 'login' || user) {
-    await sendPhoneCode(deps, { ...input, mobile }, user?.id ?? null, user?.antiPhishingPhrase ?? null);
-  }
-  return { mobile, ...timings, isRegistered: user !== null };
+  await hitRateLimit(deps.db, START_LOGIN_RATE, input.ip, deps.now?.());
+  return sendPublicCode(deps, { ...input, mobile });
 }
 
 /** The auth page's first step: the password step when the account has a password, else a login code. */
-/** Lookups of the auth page's first step per address: generous for a shared (CGNAT) address, far below a scan. */
-export const START_LOGIN_RATE = { bucket: 'auth_start', limit: 30, windowSeconds: 600 } as const;
-
 export async function startLogin(
   deps: AuthDeps,
-  input: { mobile: string; country: string; channel: OtpChannel; ip: string },
+  input: { mobile: string; country: string; channel: OtpChannel; ip: string; device?: string | null },
 ): Promise<StartLoginResponse> {
   const mobile = parseMobile(input.mobile, input.country);
   // The answer tells whether a number has a password (decision 013): looked up at human speed only.
   await hitRateLimit(deps.db, START_LOGIN_RATE, input.ip, deps.now?.());
   const user = await findUserByMobile(deps.db, mobile);
   if (user?.passwordHash) return { next: 'password', mobile };
-  const sent = await requestOtp(deps, { ...input, purpose: 'login' });
+  const sent = await sendPublicCode(deps, { ...input, mobile, purpose: 'login' });
   return { next: 'otp', ...sent };
 }
 
@@ -125,7 +151,7 @@ export async function startLogin(
 export async function completeFirstFactor(
   tx: DbOrTx,
   input: {
-    user: { id: string; twoFactorSecret: string | null };
+    user: { id: string; twoFactorSecret: string | null; role: Role };
     method: 'otp' | 'password';
     isNewUser: boolean;
     rememberMe: boolean;
@@ -152,7 +178,9 @@ export async function completeFirstFactor(
         status: 'twoFactorRequired',
         challengeToken: ticket.token,
         expiresInSeconds: ticket.expiresInSeconds,
-        canRecoverByPhone: input.method === 'password',
+        // An operator's authenticator is recovered by an admin, never by phone (decision 011).
+        canRecoverByPhone: input.method === 'password' && !isOperatorRole(user.role),
+        recoveryByAdmin: isOperatorRole(user.role),
       },
       session: null,
     };
@@ -164,12 +192,15 @@ export async function openSession(
   tx: DbOrTx,
   input: { userId: string; method: string; isNewUser: boolean; rememberMe: boolean; client: ClientInfo; now: Date },
 ): Promise<LoginOutcome & { sessionId: string }> {
+  // The browser keeps its device token; one without gets a new one (set with the session cookie).
+  const device = input.client.device ?? newDeviceToken();
   const session = await createSession(tx, {
     authenticatedAt: input.now,
     userId: input.userId,
     rememberMe: input.rememberMe,
     ip: input.client.ip,
     userAgent: input.client.userAgent,
+    deviceHash: deviceHashOf(device),
   });
   await writeAudit(tx, {
     action: 'auth.logged_in',
@@ -181,7 +212,7 @@ export async function openSession(
   });
   return {
     result: { status: 'loggedIn', isNewUser: input.isNewUser, expiresAt: session.expiresAt.toISOString() },
-    session: { token: session.token, expiresAt: session.expiresAt, rememberMe: input.rememberMe },
+    session: { token: session.token, expiresAt: session.expiresAt, rememberMe: input.rememberMe, device },
     sessionId: session.sessionId,
   };
 }
@@ -193,17 +224,22 @@ export async function verifyOtp(
     country: string;
     code: string;
     rememberMe: boolean;
-    ip: string;
-    userAgent: string | null;
-  },
+  } & ClientInfo,
 ): Promise<LoginOutcome> {
   const now = deps.now?.() ?? new Date();
   const mobile = parseMobile(input.mobile, input.country);
-  const client = { ip: input.ip, userAgent: input.userAgent };
+  const client = { ip: input.ip, userAgent: input.userAgent, device: input.device };
 
   // A wrong try must be counted even though the request fails: the error is thrown after commit.
   return withCountedFailures(deps.db, async (tx) => {
-    const wrong = await checkCode(tx, deps, { subject: mobile, purpose: 'login', code: input.code, ip: input.ip, now });
+    const wrong = await checkCode(tx, deps, {
+      subject: mobile,
+      purpose: 'login',
+      code: input.code,
+      ip: input.ip,
+      device: input.device,
+      now,
+    });
     if (wrong) return wrong;
 
     let user = await findUserByMobile(tx, mobile);
@@ -228,7 +264,7 @@ export async function loginWithPassword(
 ): Promise<LoginOutcome> {
   const now = deps.now?.() ?? new Date();
   const mobile = parseMobile(input.mobile, input.country);
-  const client = { ip: input.ip, userAgent: input.userAgent };
+  const client = { ip: input.ip, userAgent: input.userAgent, device: input.device };
   const incorrect = new AppError('PASSWORD_INCORRECT', 'The mobile number or password is not correct');
   const user = await findUserByMobile(deps.db, mobile);
   if (!user?.passwordHash) {
@@ -239,13 +275,18 @@ export async function loginWithPassword(
     throw incorrect;
   }
   // The hash is checked outside the transaction: argon2 (~30 ms) must not hold a connection (PGlite has
-  // one) nor the counter row. The verdict is applied under the row lock: a guess that arrives when the
-  // step got locked meanwhile is answered AUTH_LOCKED whatever it was, so parallel guesses never learn
-  // more than the 10 that were counted.
-  await deps.db.transaction((tx) => assertStepOpen(tx, 'password', user.id, now));
+  // one) nor the counter row. The verdict is applied under the locks: a guess that arrives when a lock
+  // was reached meanwhile is answered AUTH_LOCKED whatever it was, so parallel guesses never learn more
+  // than the ones that were counted. The locks are the (account, source) pair's and, from a source the
+  // account does not know, the account's (decision 009).
+  const guess: PasswordGuess = {
+    userId: user.id,
+    source: await guessSource(deps.db, { userId: user.id }, client, now),
+  };
+  await deps.db.transaction((tx) => assertPasswordOpen(tx, guess, now));
   const right = await verifyPassword(user.passwordHash, input.password);
   return withCountedFailures(deps.db, async (tx) => {
-    await assertStepOpen(tx, 'password', user.id, now);
+    const pair = await assertPasswordOpen(tx, guess, now);
     const fresh = await findUser(tx, user.id);
     if (!fresh || fresh.passwordHash !== user.passwordHash) throw incorrect; // changed meanwhile: try again
     if (!right) {
@@ -255,9 +296,9 @@ export async function loginWithPassword(
         ip: input.ip,
         data: { method: 'password', userAgent: input.userAgent },
       });
-      return recordFailure(tx, 'password', user.id, now, incorrect, { ip: input.ip });
+      return recordPasswordFailure(tx, guess, now, incorrect, input.ip);
     }
-    await resetFailures(tx, 'password', user.id);
+    await resetPasswordFailures(tx, guess, pair);
     return completeFirstFactor(tx, {
       user: fresh,
       method: 'password',

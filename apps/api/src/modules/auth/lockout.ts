@@ -1,14 +1,17 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, like, sql, type SQL } from 'drizzle-orm';
 import { LOCKOUT } from '@portal/contract/core/constants';
 import { AppError } from '@portal/contract/core/errors';
 import { queryRows, timestamptzOf, type DbOrTx } from '../../db/client';
 import { authFailures } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { countEvent, forgetEvents, recentEvents, type SlidingRule } from '../../lib/rate-limit';
+import type { GuessSource } from './sources';
 
 /**
- * Brute-force locks (decision 009): 10 consecutive failures of a step (`password`, `totp`) for one user
- * lock that step for 15 minutes. The row is locked for the whole check, so parallel guesses queue up
- * and cannot pass the limit together; it lives in the database, so every instance sees it.
+ * Brute-force locks (decision 009): 10 consecutive failures of a step lock it for 15 minutes: the TOTP
+ * step of a user, or the password of a user from one source (`passwordSubject`). The row is locked for
+ * the whole check, so parallel guesses queue up and cannot pass the limit together; it lives in the
+ * database, so every instance sees it.
  */
 export type LockStep = 'password' | 'totp';
 
@@ -59,14 +62,17 @@ export async function assertStepOpen(tx: DbOrTx, step: LockStep, subject: string
   return assertStepRowOpen(row, now);
 }
 
-/** Counts one failure; answers the error to return (after the transaction commits). */
+/**
+ * Counts one failure; answers the error to return (after the transaction commits). `audit.userId`: the
+ * account, when the subject is not its id (a password's subject is the account and the source).
+ */
 export async function recordFailure(
   tx: DbOrTx,
   step: LockStep,
   subject: string,
   now: Date,
   wrong: AppError,
-  audit: { ip: string | null },
+  audit: { ip: string | null; userId?: string },
 ): Promise<AppError> {
   const [row] = await tx
     .update(authFailures)
@@ -80,7 +86,12 @@ export async function recordFailure(
       .update(authFailures)
       .set({ failures: 0, lockedUntil: until })
       .where(and(eq(authFailures.step, step), eq(authFailures.subject, subject)));
-    await writeAudit(tx, { action: 'auth.locked', actorUserId: subject, ip: audit.ip, data: { step } });
+    await writeAudit(tx, {
+      action: 'auth.locked',
+      actorUserId: audit.userId ?? subject,
+      ip: audit.ip,
+      data: { step, ...(audit.userId ? { scope: 'source' } : {}) },
+    });
     return lockedError(until, now);
   }
   return new AppError(wrong.code, wrong.message, {
@@ -99,4 +110,83 @@ export async function resetFailures(tx: DbOrTx, step: LockStep, subject: string,
     .update(authFailures)
     .set({ failures: 0, lockedUntil: null })
     .where(and(eq(authFailures.step, step), eq(authFailures.subject, subject)));
+}
+
+/**
+ * A password guess at an account, from a source (sources.ts). The guess meets two locks: its own
+ * (account, source) pair, 10 consecutive failures for 15 minutes (the lock above); and, from a source the
+ * account does not know, the account's failures from all such sources in the last hour
+ * (`LOCKOUT.maxAccountFailuresPerHour`), a much higher bar that slows a spread-out attack without
+ * shutting the owner's own devices and addresses out.
+ */
+export interface PasswordGuess {
+  userId: string;
+  source: GuessSource;
+}
+
+export const PASSWORD_ACCOUNT_FAILURES: SlidingRule = {
+  bucket: 'password_failures_account',
+  limit: LOCKOUT.maxAccountFailuresPerHour,
+  windowSeconds: 3600,
+  stepSeconds: 60,
+};
+
+const passwordSubject = (g: PasswordGuess) => `${g.userId}|${g.source.key}`;
+
+/** Serialises the checks of one account's password from unknown sources (the account-wide count). */
+const lockAccountPassword = (tx: DbOrTx, userId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password:${userId}`}))`);
+
+/**
+ * Locks the guess's counters for the transaction and refuses when either lock holds (`AUTH_LOCKED`); a
+ * guess that arrives while the locks are being reached is refused whatever it was. Answers the pair's
+ * state (hand it to `resetPasswordFailures`).
+ */
+export async function assertPasswordOpen(tx: DbOrTx, guess: PasswordGuess, now: Date): Promise<StepState> {
+  const pair = await assertStepOpen(tx, 'password', passwordSubject(guess), now);
+  if (!guess.source.trusted) {
+    await lockAccountPassword(tx, guess.userId);
+    const account = await recentEvents(tx, PASSWORD_ACCOUNT_FAILURES, guess.userId, now);
+    if (account.reached) {
+      throw new AppError('AUTH_LOCKED', 'Too many failures on this account; log in from a device you used before', {
+        retryAfterSeconds: account.retryAfterSeconds,
+      });
+    }
+  }
+  return pair;
+}
+
+/** Counts a wrong password on both locks (after `assertPasswordOpen` in the same transaction). */
+export async function recordPasswordFailure(
+  tx: DbOrTx,
+  guess: PasswordGuess,
+  now: Date,
+  wrong: AppError,
+  ip: string | null,
+): Promise<AppError> {
+  if (!guess.source.trusted) {
+    await countEvent(tx, PASSWORD_ACCOUNT_FAILURES, guess.userId, now);
+    const account = await recentEvents(tx, PASSWORD_ACCOUNT_FAILURES, guess.userId, now);
+    if (account.count === PASSWORD_ACCOUNT_FAILURES.limit) {
+      await writeAudit(tx, {
+        action: 'auth.locked',
+        actorUserId: guess.userId,
+        ip,
+        data: { step: 'password', scope: 'account' },
+      });
+    }
+  }
+  return recordFailure(tx, 'password', passwordSubject(guess), now, wrong, { ip, userId: guess.userId });
+}
+
+/** A right password clears its pair's consecutive failures (not the account's count: that is the attacker's). */
+export const resetPasswordFailures = (tx: DbOrTx, guess: PasswordGuess, pair?: StepState) =>
+  resetFailures(tx, 'password', passwordSubject(guess), pair);
+
+/** After a password reset (by phone code): every password lock of the account is lifted. */
+export async function clearPasswordLocks(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .delete(authFailures)
+    .where(and(eq(authFailures.step, 'password'), like(authFailures.subject, `${userId}|%`)));
+  await forgetEvents(tx, PASSWORD_ACCOUNT_FAILURES.bucket, userId);
 }

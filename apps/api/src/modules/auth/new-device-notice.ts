@@ -4,23 +4,18 @@ import type { MailPort } from '../../adapters/mail/mail.port';
 import type { SmsPort } from '../../adapters/sms/sms.port';
 import { queryRows, type Db } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
-import { randomToken, sha256 } from '../../lib/crypto';
+import { sha256 } from '../../lib/crypto';
 import { parseUserAgent } from '../../lib/user-agent';
-import { isSecure, type CookieOptions } from './sessions';
 
 /**
- * The security notice of a login from a new device (issue 15, decision 029). A browser carries a device
- * cookie (`portal_device`: 32 random bytes, httpOnly, about a year, renewed at every login); each session
- * keeps the SHA-256 of the cookie it was opened with. A login is from a new device when no earlier session
- * of the user had that cookie; the very first login of an account (no earlier session) is not. Such a login
- * sends a notice by SMS and, when the address is verified, by email, in Persian (the portal keeps no
- * language per user), with the anti-phishing phrase. Sent after the login committed; a provider's failure is
- * logged and never fails the login.
+ * The security notice of a login from a new device (issue 15, decision 029). A browser carries the one
+ * device cookie of sessions.ts (`DEVICE_COOKIE`, set at every login); each session keeps the hash of the
+ * device it was opened on (`sessions.device_hash`, written with the session: sources.ts `deviceHashOf`).
+ * A login is from a new device when no earlier session of the user had that device; the very first login
+ * of an account (no earlier session) is not. Such a login sends a notice by SMS and, when the address is
+ * verified, by email, in Persian (the portal keeps no language per user), with the anti-phishing phrase.
+ * Sent after the login committed; a provider's failure is logged and never fails the login.
  */
-export const DEVICE_COOKIE = 'portal_device';
-/** Browsers keep a cookie at most 400 days. */
-const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600;
-const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 
 export interface NoticeDeps {
   db: Db;
@@ -40,19 +35,17 @@ interface LoginDevice {
 }
 
 /**
- * Records the device of the session just opened (by its token) in one statement, which also answers
- * whether the user had sessions before and whether one of them was on this device.
+ * The session just opened (by its token), in one statement: whether its user had sessions before and
+ * whether one of them was on the same device.
  */
-async function recordDevice(db: Db, token: string, deviceHash: string): Promise<LoginDevice | undefined> {
+async function loginDevice(db: Db, token: string): Promise<LoginDevice | undefined> {
   const [row] = await queryRows<LoginDevice>(
     db,
-    sql`WITH s AS (
-        UPDATE sessions SET device_hash = ${deviceHash} WHERE token_hash = ${sha256(token)} RETURNING id, user_id
-      )
+    sql`WITH s AS (SELECT id, user_id, device_hash FROM sessions WHERE token_hash = ${sha256(token)})
       SELECT s.user_id,
         EXISTS (SELECT 1 FROM sessions o WHERE o.user_id = s.user_id AND o.id <> s.id) AS has_earlier,
         EXISTS (
-          SELECT 1 FROM sessions o WHERE o.user_id = s.user_id AND o.id <> s.id AND o.device_hash = ${deviceHash}
+          SELECT 1 FROM sessions o WHERE o.user_id = s.user_id AND o.id <> s.id AND o.device_hash = s.device_hash
         ) AS known,
         u.mobile, u.email, u.is_email_verified, u.anti_phishing_phrase
       FROM s JOIN users u ON u.id = s.user_id`,
@@ -107,28 +100,15 @@ export function newDeviceTexts(o: { at: Date; ip: string; userAgent: string | nu
 }
 
 /**
- * After a login opened a session (its cookie set on `reply`): sets or renews the device cookie, records the
- * device on the session and, for a new device, sends the notice. Never throws for the notice's sake.
+ * After a login opened a session (its cookies set on `reply`): for a device new to the account, sends the
+ * notice. Never throws for the notice's sake.
  */
-export async function noteLoginDevice(
-  deps: NoticeDeps & { cookie: CookieOptions },
-  reply: FastifyReply,
-  sessionToken: string,
-): Promise<void> {
+export async function noteLoginDevice(deps: NoticeDeps, reply: FastifyReply, sessionToken: string): Promise<void> {
   const request = reply.request;
-  const sent = request.cookies[DEVICE_COOKIE];
-  const deviceId = sent && DEVICE_ID.test(sent) ? sent : randomToken(32);
-  reply.setCookie(DEVICE_COOKIE, deviceId, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecure(request, deps.cookie.secure),
-    path: '/',
-    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-  });
   const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
   let login: LoginDevice | undefined;
   try {
-    login = await recordDevice(deps.db, sessionToken, sha256(deviceId));
+    login = await loginDevice(deps.db, sessionToken);
     if (!login?.has_earlier || login.known) return;
     await writeAudit(deps.db, {
       action: 'auth.new_device_notice',

@@ -6,8 +6,15 @@ import type { InvalidationBus } from '../../lib/invalidation';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUser, findUserByMobile, parseMobile, type AuthDeps, type ClientInfo } from './auth.service';
 import { checkCode, withCountedFailures } from './codes';
-import { assertStepOpen, recordFailure, resetFailures } from './lockout';
+import {
+  assertPasswordOpen,
+  clearPasswordLocks,
+  recordPasswordFailure,
+  resetPasswordFailures,
+  type PasswordGuess,
+} from './lockout';
 import { assertRecentAuth, revokeUserSessions, rotateSession } from './sessions';
+import { guessSource } from './sources';
 import { consumeTicket, findTicket, issueTicket } from './tickets';
 import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
 import { checkSecondFactor } from './two-factor.service';
@@ -43,22 +50,20 @@ export async function changePassword(
 ) {
   const now = deps.now?.() ?? new Date();
   const out = await withCountedFailures(deps.db, async (tx) => {
-    await assertStepOpen(tx, 'password', input.userId, now);
+    const guess: PasswordGuess = {
+      userId: input.userId,
+      source: await guessSource(tx, { userId: input.userId }, input.client, now),
+    };
+    const pair = await assertPasswordOpen(tx, guess, now);
     const u = await findUser(tx, input.userId);
     if (!u) throw new AppError('UNAUTHENTICATED');
     if (!u.passwordHash) throw new AppError('PASSWORD_NOT_SET', 'Set a password first');
     if (!(await verifyPassword(u.passwordHash, input.currentPassword))) {
       await writeAudit(tx, { action: 'account.password_change_failed', actorUserId: u.id, ip: input.client.ip });
-      return recordFailure(
-        tx,
-        'password',
-        u.id,
-        now,
-        new AppError('PASSWORD_INCORRECT', 'The current password is not correct'),
-        input.client,
-      );
+      const wrong = new AppError('PASSWORD_INCORRECT', 'The current password is not correct');
+      return recordPasswordFailure(tx, guess, now, wrong, input.client.ip);
     }
-    await resetFailures(tx, 'password', u.id);
+    await resetPasswordFailures(tx, guess, pair);
     if (input.currentPassword === input.newPassword) throw new AppError('PASSWORD_REUSED');
     await tx
       .update(users)
@@ -82,7 +87,7 @@ export async function changePassword(
 /** Forgot password, step 2: the reset_password code → a reset token. */
 export async function verifyPasswordReset(
   deps: Deps,
-  input: { mobile: string; country: string; code: string; ip: string },
+  input: { mobile: string; country: string; code: string; ip: string; device: string | null },
 ) {
   const now = deps.now?.() ?? new Date();
   const mobile = parseMobile(input.mobile, input.country);
@@ -92,11 +97,12 @@ export async function verifyPasswordReset(
       purpose: 'reset_password',
       code: input.code,
       ip: input.ip,
+      device: input.device,
       now,
     });
     if (wrong) return wrong;
     const u = await findUserByMobile(tx, mobile);
-    // Codes are sent only to numbers with an account, so a right code always has one.
+    // A number without an account has a challenge too, but its code was never sent: nobody can know it.
     if (!u) return new AppError('OTP_EXPIRED');
     const ticket = await issueTicket(tx, { kind: 'password_reset', userId: u.id, data: {}, now });
     return {
@@ -126,7 +132,7 @@ export async function resetPassword(
     }
     await consumeTicket(tx, ticket.id);
     await tx.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, u.id));
-    await resetFailures(tx, 'password', u.id);
+    await clearPasswordLocks(tx, u.id);
     const ended = await revokeUserSessions(tx, u.id);
     await writeAudit(tx, {
       action: 'account.password_reset',

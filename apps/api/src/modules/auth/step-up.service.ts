@@ -9,9 +9,10 @@ import type { InvalidationBus } from '../../lib/invalidation';
 import { verifyPassword } from '../../lib/passwords';
 import { findUser, sendPhoneCode, type AuthDeps, type ClientInfo } from './auth.service';
 import { checkCode, withCountedFailures } from './codes';
-import { assertStepOpen, recordFailure, resetFailures } from './lockout';
+import { assertPasswordOpen, recordPasswordFailure, resetPasswordFailures } from './lockout';
 import { rotateSession } from './sessions';
 import { checkSecondFactor } from './two-factor.service';
+import { guessSource } from './sources';
 
 /** Which step-up methods an account has: TOTP when two-factor is on, else password and/or a phone code. */
 function allowedMethods(u: { twoFactorSecret: string | null; passwordHash: string | null }): StepUpBody['method'][] {
@@ -46,7 +47,8 @@ export async function stepUp(
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (!allowedMethods(user).includes(body.method)) throw new AppError('STEP_UP_METHOD_NOT_ALLOWED');
     if (body.method === 'password') {
-      await assertStepOpen(tx, 'password', user.id, now);
+      const guess = { userId: user.id, source: await guessSource(tx, { userId: user.id }, client, now) };
+      const pair = await assertPasswordOpen(tx, guess, now);
       if (!(await verifyPassword(user.passwordHash, body.password))) {
         await writeAudit(tx, {
           action: 'auth.step_up_failed',
@@ -54,15 +56,16 @@ export async function stepUp(
           ip: client.ip,
           data: { method: 'password' },
         });
-        return recordFailure(tx, 'password', user.id, now, new AppError('PASSWORD_INCORRECT'), client);
+        return recordPasswordFailure(tx, guess, now, new AppError('PASSWORD_INCORRECT'), client.ip);
       }
-      await resetFailures(tx, 'password', user.id);
+      await resetPasswordFailures(tx, guess, pair);
     } else if (body.method === 'otp') {
       const wrong = await checkCode(tx, deps, {
         subject: user.mobile,
         purpose: 'step_up',
         code: body.code,
         ip: client.ip,
+        device: client.device,
         now,
         auditUserId: user.id,
       });

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isRecoveryCode } from '@portal/contract/auth/recovery-codes';
+import { isOperatorRole, type Role } from '@portal/contract/admin/roles';
 import { AppError } from '@portal/contract/core/errors';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -57,7 +58,12 @@ async function takeTotpStep(tx: DbOrTx, userId: string, step: number): Promise<b
   return taken.length > 0;
 }
 
-/** A refused TOTP code: audited and counted (the lock after ten); answers the error to return after commit. */
+/**
+ * A refused TOTP code, audited; answers the error to return after commit. A wrong code is counted (the
+ * lock after ten). An already used one is not: only a right code can be used already (another request
+ * took its step, e.g. the same code sent twice at once), so it is no guess, and counting it would let a
+ * double click lock the owner out.
+ */
 export async function recordTotpFailure(
   tx: DbOrTx,
   userId: string,
@@ -66,11 +72,18 @@ export async function recordTotpFailure(
   ip: string | null,
 ): Promise<AppError> {
   await writeAudit(tx, { action: 'auth.totp_failed', actorUserId: userId, ip, data: { reason } });
-  const wrong =
-    reason === 'reused'
-      ? new AppError('TOTP_REUSED', 'This code was already used; wait for the next one')
-      : new AppError('TOTP_INVALID', 'The authenticator code is not correct');
-  return recordFailure(tx, 'totp', userId, now, wrong, { ip });
+  if (reason === 'reused')
+    return new AppError('TOTP_ALREADY_USED', 'This code was already used; wait for the next one');
+  return recordFailure(tx, 'totp', userId, now, new AppError('TOTP_INVALID', 'The authenticator code is not correct'), {
+    ip,
+  });
+}
+
+/** Operators' two-factor is recovered by an admin in the console, never from the investor pages (decision 011). */
+function assertNotOperator(user: { role: Role }) {
+  if (isOperatorRole(user.role)) {
+    throw new AppError('OPERATOR_RECOVERY_BY_ADMIN', 'An admin recovers an operator’s two-factor in the console');
+  }
 }
 
 /**
@@ -166,6 +179,7 @@ export async function requestDisableCode(deps: Deps, input: { userId: string; ch
   const u = await findUser(deps.db, input.userId);
   if (!u) throw new AppError('UNAUTHENTICATED');
   if (!u.twoFactorSecret) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+  assertNotOperator(u);
   const sent = await sendPhoneCode(
     deps,
     { mobile: u.mobile, purpose: 'disable_2fa', channel: input.channel, ip: input.ip },
@@ -192,10 +206,11 @@ export async function disableTwoFactor(
 ) {
   const now = deps.now?.() ?? new Date();
   await withCountedFailures(deps.db, async (tx) => {
-    await assertRecentAuth(tx, input.sessionId, now);
     const u = await findUser(tx, input.userId);
     if (!u) throw new AppError('UNAUTHENTICATED');
     if (!u.twoFactorSecret) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+    assertNotOperator(u);
+    await assertRecentAuth(tx, input.sessionId, now);
     const wrong =
       input.method === 'totp'
         ? await checkSecondFactor(tx, deps, u, input.code, now, input.ip, 'disable_two_factor')
@@ -245,22 +260,24 @@ async function recoveryTicket(tx: DbOrTx, token: string, now: Date) {
   const ticket = await findTicket(tx, 'two_factor_login', token, now);
   if (!ticket) throw new AppError('CHALLENGE_EXPIRED', 'Log in again');
   const data = ticket.data as { method: string; rememberMe: boolean };
-  // After a phone code, a second phone code would be the same factor twice.
-  if (data.method !== 'password') throw new AppError('TWO_FACTOR_RECOVERY_UNAVAILABLE');
   const u = await findUser(tx, ticket.userId);
   if (!u?.twoFactorSecret) throw new AppError('CHALLENGE_EXPIRED', 'Log in again');
+  // An operator's password and SIM are not two factors for the console: an admin recovers them.
+  assertNotOperator(u);
+  // After a phone code, a second phone code would be the same factor twice.
+  if (data.method !== 'password') throw new AppError('TWO_FACTOR_RECOVERY_UNAVAILABLE');
   return { ticket, data, user: u };
 }
 
 export async function requestRecoveryCode(
   deps: Deps,
-  input: { challengeToken: string; channel: 'sms' | 'voice'; ip: string },
+  input: { challengeToken: string; channel: 'sms' | 'voice'; ip: string; device: string | null },
 ) {
   const now = deps.now?.() ?? new Date();
   const { user } = await deps.db.transaction((tx) => recoveryTicket(tx, input.challengeToken, now));
   const sent = await sendPhoneCode(
     deps,
-    { mobile: user.mobile, purpose: 'disable_2fa', channel: input.channel, ip: input.ip },
+    { mobile: user.mobile, purpose: 'disable_2fa', channel: input.channel, ip: input.ip, device: input.device },
     user.id,
     user.antiPhishingPhrase,
   );
@@ -280,6 +297,7 @@ export async function recoverTwoFactorLogin(
       purpose: 'disable_2fa',
       code: input.code,
       ip: input.client.ip,
+      device: input.client.device,
       now,
       auditUserId: user.id,
     });

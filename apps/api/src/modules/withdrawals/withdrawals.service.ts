@@ -230,7 +230,8 @@ export async function createWithdrawal(
     }
     if (!written) {
       // The user row changed since it was read: frozen, below the level or held now (refused, as if seen
-      // at first), or the TOTP step taken by a concurrent request with the same code (a reuse, counted).
+      // at first), or the TOTP step taken by a concurrent request with the same code (a reuse: refused, not
+      // counted).
       await assertCanMoveMoney(tx, input.userId, level);
       await assertNotHeldNow(tx, input.userId, now);
       if (totpStep === null) throw new Error(`withdrawal ${id}: the user check failed for no reason`);

@@ -266,6 +266,33 @@ describe('the operator console', { timeout: 30_000 }, () => {
     expect(await screen.findByText('حساب مسدود شد.')).toBeTruthy();
   });
 
+  it('recovers an operator’s two-factor only with a reason (admins, on an operator’s account)', async () => {
+    const { sent } = renderConsole(`/admin/users/${USER_ID}`, (path, init) => {
+      if (path === '/api/admin/me') return jsonResponse(me('admin'));
+      if (path === `/api/admin/users/${USER_ID}`) {
+        return jsonResponse(user({ role: 'senior_operator', twoFactorEnabled: true }));
+      }
+      if (path === `/api/admin/users/${USER_ID}/recover` && init?.method === 'POST') return jsonResponse({ ok: true });
+      return undefined;
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'علی رضایی' }, { timeout: 10_000 })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'بازیابی تأیید دومرحله‌ای' }));
+    const dialog = await screen.findByRole('dialog', { name: 'بازیابی تأیید دومرحله‌ای اپراتور' });
+    expect(within(dialog).getByText(/همهٔ نشست‌هایش پایان می‌یابد/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'بازیابی شود' }));
+    expect(await within(dialog).findByText('دلیل را دست‌کم در ۳ نویسه بنویسید.')).toBeTruthy();
+    expect(sent('POST', `/api/admin/users/${USER_ID}/recover`)).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /دلیل/ }), 'گوشی اپراتور گم شده است');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'بازیابی شود' }));
+    await waitFor(() =>
+      expect(sent('POST', `/api/admin/users/${USER_ID}/recover`)).toEqual([{ reason: 'گوشی اپراتور گم شده است' }]),
+    );
+    expect(
+      await screen.findByText('تأیید دومرحله‌ای اپراتور برداشته شد؛ در ورود بعدی برنامهٔ تازه‌ای تنظیم می‌کند.'),
+    ).toBeTruthy();
+  });
+
   it.each([
     ['operator', { freeze: false, role: false, audit: false }],
     ['senior_operator', { freeze: true, role: false, audit: true }],
@@ -283,6 +310,8 @@ describe('the operator console', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'علی رضایی' }, { timeout: 10_000 })).toBeTruthy();
     expect(Boolean(screen.queryByRole('button', { name: 'مسدود کردن حساب' }))).toBe(may.freeze);
     expect(Boolean(screen.queryByRole('button', { name: 'تغییر نقش' }))).toBe(may.role);
+    // An investor's account has no recovery by an admin (they recover by phone).
+    expect(screen.queryByRole('button', { name: 'بازیابی تأیید دومرحله‌ای' })).toBeNull();
     expect(Boolean(screen.queryByRole('link', { name: 'رویدادهای این کاربر' }))).toBe(may.audit);
     // Every role adds notes; the phone's drawer lists the sections the role may open.
     expect(screen.getByRole('button', { name: 'ثبت یادداشت' })).toBeTruthy();

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = {
     'two_factor_set',
     'password_set',
     'demo_operator_restored',
+    'operator_recovered',
   ],
 } as const;
 

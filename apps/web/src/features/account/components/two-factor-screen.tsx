@@ -9,6 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOperatorRole } from '@portal/contract/admin/roles';
 import type { OtpChannel } from '@portal/contract/auth/auth';
 import type { RecoveryCodesIssued } from '@portal/contract/auth/recovery-codes';
 import type { CodeSent, SetupTwoFactorResponse } from '@portal/contract/auth/two-factor';
@@ -235,9 +236,23 @@ function DisableTwoFactor({ guard, mobile }: { guard: StepUpGuard; mobile: strin
   );
 }
 
+/** An operator's two-factor is not turned off or replaced here: an admin recovers the account (decision 011). */
+function OperatorTwoFactor() {
+  const { t } = useTranslation('account');
+  return (
+    <Stack spacing={1}>
+      <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 700 }}>
+        {t('twoFactor.operator.title')}
+      </Typography>
+      <Typography color="text.secondary">{t('twoFactor.operator.text')}</Typography>
+    </Stack>
+  );
+}
+
 /**
  * `/update-profile/2fa` (SPEC §2 "Two-factor"): enable with app, QR and key, and a code, then save the
- * recovery codes shown this once; or disable.
+ * recovery codes shown this once; or disable. An operator (any role but investor) enables it here but does
+ * not disable it: an admin recovers them.
  */
 export default function TwoFactorScreen() {
   const { t } = useTranslation('account');
@@ -255,13 +270,15 @@ export default function TwoFactorScreen() {
         </Alert>
         {issued ? (
           <RecoveryCodesShown issued={issued} onDone={() => setIssued(null)} />
-        ) : on ? (
-          <DisableTwoFactor guard={guard} mobile={account.mobile} />
-        ) : (
+        ) : !on ? (
           <EnableTwoFactor
             guard={guard}
             onEnabled={(codes) => setIssued({ codes, generatedAt: new Date().toISOString() })}
           />
+        ) : isOperatorRole(account.role) ? (
+          <OperatorTwoFactor />
+        ) : (
+          <DisableTwoFactor guard={guard} mobile={account.mobile} />
         )}
       </Section>
       {dialog}

@@ -3,6 +3,7 @@ import {
   addUserNote,
   approveKyc,
   freezeUser,
+  recoverOperator,
   rejectKyc,
   setUserRole,
   unfreezeUser,
@@ -43,6 +44,15 @@ export function useSetFrozen(userId: string) {
   return useMutation({
     mutationFn: ({ frozen, reason }: { frozen: boolean; reason: string }) =>
       callApi(frozen ? freezeUser : unfreezeUser, { params: { userId }, body: { reason } }),
+    onSuccess: () => invalidate(userId),
+  });
+}
+
+/** An admin recovers an operator's two-factor (`adminRecoverOperator`); the user's page shows it at once. */
+export function useRecoverOperator(userId: string) {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: (reason: string) => callApi(recoverOperator, { params: { userId }, body: { reason } }),
     onSuccess: () => invalidate(userId),
   });
 }

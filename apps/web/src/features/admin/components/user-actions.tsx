@@ -1,6 +1,7 @@
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,13 +16,13 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { freezeUser, setUserRole, type AdminUserDetail } from '@portal/contract/admin/admin';
-import { ROLES, type Role } from '@portal/contract/admin/roles';
+import { isOperatorRole, ROLES, type Role } from '@portal/contract/admin/roles';
 import { FormError } from '@/components/form/form-error';
 import { useNotify } from '@/components/notices/notices';
 import { useErrorMessage } from '@/lib/error-message';
 import { isApiError } from '@/lib/api-error';
 import { useFormat } from '@/hooks/use-format';
-import { useSetFrozen, useSetUserRole } from '../api/mutations';
+import { useRecoverOperator, useSetFrozen, useSetUserRole } from '../api/mutations';
 import { useOperator } from '../operator';
 import { declared } from '../schemas';
 import { DialogButtons } from './dialog-buttons';
@@ -29,7 +30,7 @@ import { SelectField } from './select-field';
 
 type User = AdminUserDetail['user'];
 
-/** Freezing and unfreezing take the same reason rule (3 to 500 characters). */
+/** Freezing, unfreezing and an operator's recovery take the same reason rule (3 to 500 characters). */
 const reasonSchema = declared(freezeUser.body);
 type ReasonForm = z.input<typeof reasonSchema>;
 
@@ -43,43 +44,109 @@ function useActionError(own: Partial<Record<string, string>>) {
   return (error: unknown) => (isApiError(error) && own[error.code]) || errorMessage(error);
 }
 
-/** Freeze (or unfreeze) with a reason, in a confirmation dialog (`users.freeze`). */
-export function FreezeButton({ user }: { user: User }) {
+/**
+ * A confirmation dialog that takes a reason (3 to 500 characters, the contract's rule), for an action on
+ * an account that the audit log keeps with its reason (freeze, unfreeze, an operator's recovery).
+ */
+function ReasonDialog({
+  open,
+  onClose,
+  title,
+  text,
+  fieldId,
+  confirm,
+  color,
+  mutation,
+  actionError,
+  onSubmit,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  text: string;
+  fieldId: string;
+  confirm: string;
+  color: 'success' | 'error';
+  mutation: { isPending: boolean; error: unknown; reset: () => void };
+  actionError: (error: unknown) => string;
+  /** Runs the action; `done` closes the dialog after a success. */
+  onSubmit: (reason: string, done: () => void) => void;
+}) {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
-  const notices = useNotify();
   const titleId = useId();
   const textId = useId();
-  const [open, setOpen] = useState(false);
-  const frozen = user.frozenAt !== null;
-  const mode = frozen ? 'unfreeze' : 'freeze';
-  const setFrozen = useSetFrozen(user.id);
-  const actionError = useActionError({ FORBIDDEN: t('user.freeze.forbidden') });
   const form = useForm<ReasonForm>({
     resolver: zodResolver(reasonSchema),
     defaultValues: { reason: '' },
     mode: 'all',
   });
-
   const close = () => {
-    if (setFrozen.isPending) return;
-    setOpen(false);
+    if (mutation.isPending) return;
+    onClose();
     form.reset();
-    setFrozen.reset();
+    mutation.reset();
   };
-  const onSubmit = form.handleSubmit((v) => {
-    if (setFrozen.isPending) return;
-    setFrozen.mutate(
-      { frozen: !frozen, reason: v.reason },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          form.reset();
-          notices.success(`admin:user.${mode}.done`);
-        },
-      },
-    );
+  const submit = form.handleSubmit((v) => {
+    if (mutation.isPending) return;
+    onSubmit(v.reason, () => {
+      onClose();
+      form.reset();
+    });
   });
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="sm">
+      <Stack component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <DialogContentText id={textId}>{text}</DialogContentText>
+          <Controller
+            name="reason"
+            control={form.control}
+            render={({ field, fieldState, formState }) => {
+              const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+              const rule = fieldState.error?.message;
+              return (
+                <TextField
+                  {...field}
+                  id={fieldId}
+                  label={t('user.freeze.reason')}
+                  multiline
+                  minRows={3}
+                  required
+                  autoFocus
+                  disabled={mutation.isPending}
+                  error={show}
+                  helperText={
+                    show
+                      ? rule === 'min'
+                        ? t('user.freeze.reasonMin', { min: fmt.number(3) })
+                        : t(`translation:validation.${rule ?? 'required'}`)
+                      : t('user.freeze.reasonHint')
+                  }
+                  slotProps={{ htmlInput: { maxLength: 500 } }}
+                />
+              );
+            }}
+          />
+          {mutation.error ? <FormError message={actionError(mutation.error)} /> : null}
+        </DialogContent>
+        <DialogButtons onCancel={close} pending={mutation.isPending} confirm={confirm} color={color} />
+      </Stack>
+    </Dialog>
+  );
+}
+
+/** Freeze (or unfreeze) with a reason, in a confirmation dialog (`users.freeze`). */
+export function FreezeButton({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const notices = useNotify();
+  const [open, setOpen] = useState(false);
+  const frozen = user.frozenAt !== null;
+  const mode = frozen ? 'unfreeze' : 'freeze';
+  const setFrozen = useSetFrozen(user.id);
+  const actionError = useActionError({ FORBIDDEN: t('user.freeze.forbidden') });
 
   return (
     <>
@@ -91,50 +158,70 @@ export function FreezeButton({ user }: { user: User }) {
       >
         {t(`user.${mode}.button`)}
       </Button>
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="sm">
-        <Stack component="form" noValidate onSubmit={onSubmit}>
-          <DialogTitle id={titleId}>{t(`user.${mode}.title`)}</DialogTitle>
-          <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            <DialogContentText id={textId}>{t(`user.${mode}.text`)}</DialogContentText>
-            <Controller
-              name="reason"
-              control={form.control}
-              render={({ field, fieldState, formState }) => {
-                const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
-                const rule = fieldState.error?.message;
-                return (
-                  <TextField
-                    {...field}
-                    id="admin-freeze-reason"
-                    label={t('user.freeze.reason')}
-                    multiline
-                    minRows={3}
-                    required
-                    autoFocus
-                    disabled={setFrozen.isPending}
-                    error={show}
-                    helperText={
-                      show
-                        ? rule === 'min'
-                          ? t('user.freeze.reasonMin', { min: fmt.number(3) })
-                          : t(`translation:validation.${rule ?? 'required'}`)
-                        : t('user.freeze.reasonHint')
-                    }
-                    slotProps={{ htmlInput: { maxLength: 500 } }}
-                  />
-                );
-              }}
-            />
-            {setFrozen.error ? <FormError message={actionError(setFrozen.error)} /> : null}
-          </DialogContent>
-          <DialogButtons
-            onCancel={close}
-            pending={setFrozen.isPending}
-            confirm={t(`user.${mode}.confirm`)}
-            color={frozen ? 'success' : 'error'}
-          />
-        </Stack>
-      </Dialog>
+      <ReasonDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t(`user.${mode}.title`)}
+        text={t(`user.${mode}.text`)}
+        fieldId="admin-freeze-reason"
+        confirm={t(`user.${mode}.confirm`)}
+        color={frozen ? 'success' : 'error'}
+        mutation={setFrozen}
+        actionError={actionError}
+        onSubmit={(reason, done) =>
+          setFrozen.mutate(
+            { frozen: !frozen, reason },
+            {
+              onSuccess: () => {
+                done();
+                notices.success(`admin:user.${mode}.done`);
+              },
+            },
+          )
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * Recover an operator who lost their authenticator (`operators.recover`, admins; issue 15): their
+ * two-factor is reset and their sessions end; they set up a new authenticator at their next login. Shown
+ * for an operator's account other than one's own (another admin recovers an admin).
+ */
+export function RecoverOperatorButton({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const notices = useNotify();
+  const operator = useOperator();
+  const [open, setOpen] = useState(false);
+  const recover = useRecoverOperator(user.id);
+  const actionError = useActionError({});
+  if (!isOperatorRole(user.role) || user.id === operator.id) return null;
+
+  return (
+    <>
+      <Button variant="outlined" color="error" startIcon={<PhonelinkLockOutlined />} onClick={() => setOpen(true)}>
+        {t('user.recover.button')}
+      </Button>
+      <ReasonDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('user.recover.title')}
+        text={t('user.recover.text')}
+        fieldId="admin-recover-reason"
+        confirm={t('user.recover.confirm')}
+        color="error"
+        mutation={recover}
+        actionError={actionError}
+        onSubmit={(reason, done) =>
+          recover.mutate(reason, {
+            onSuccess: () => {
+              done();
+              notices.success('admin:user.recover.done');
+            },
+          })
+        }
+      />
     </>
   );
 }

@@ -23,7 +23,7 @@ import { useCan } from '../operator';
 import { personName } from '../schemas';
 import { ConsolePage, Detail, Details, Loading, Panel } from './console-page';
 import { KycStatusChip } from './kyc-labels';
-import { FreezeButton, RoleButton } from './user-actions';
+import { FreezeButton, RecoverOperatorButton, RoleButton } from './user-actions';
 import { MoneyPanel } from './user-money';
 import { NotesPanel } from './user-notes';
 
@@ -251,6 +251,7 @@ export default function UserPage({ userId }: { userId: string }) {
         <>
           {can('users.freeze') ? <FreezeButton user={user} /> : null}
           {can('users.role') ? <RoleButton user={user} /> : null}
+          {can('operators.recover') ? <RecoverOperatorButton user={user} /> : null}
           {can('audit.read') ? (
             <Button
               variant="outlined"

@@ -75,7 +75,7 @@ type Step =
   | { kind: 'mobile' }
   | { kind: 'code'; otp: RequestOtpResponse; country: string }
   | { kind: 'password'; mobile: string; country: string }
-  | { kind: 'totp'; challengeToken: string; canRecoverByPhone: boolean; back: Step }
+  | { kind: 'totp'; challengeToken: string; canRecoverByPhone: boolean; recoveryByAdmin: boolean; back: Step }
   | { kind: 'forgot'; mobile: string; country: string };
 
 /**
@@ -117,6 +117,7 @@ export function AuthScreen() {
         kind: 'totp',
         challengeToken: result.challengeToken,
         canRecoverByPhone: result.canRecoverByPhone,
+        recoveryByAdmin: result.recoveryByAdmin,
         back,
       });
   };
@@ -196,6 +197,7 @@ export function AuthScreen() {
                     titleId={titleId}
                     challengeToken={step.challengeToken}
                     canRecoverByPhone={step.canRecoverByPhone}
+                    recoveryByAdmin={step.recoveryByAdmin}
                     onBack={() => setStep(step.back)}
                     onLoggedIn={(result, recovered) =>
                       loggedIn(result.isNewUser, recovered ? 'account:recover2fa.done' : undefined)

@@ -35,7 +35,8 @@ type CodeFormOutput = z.output<typeof codeFormSchema>;
 
 /**
  * Step 2 of the auth page: the 6-digit code (SPEC §2, §4). Resend after a countdown, a voice
- * call after another, "edit number" back to step 1, remember-me.
+ * call after another, "edit number" back to step 1, remember-me. The same step for a new number and a
+ * known one: the server does not say which before the code is checked (decision 013).
  */
 export default function CodeStep({
   otp: firstOtp,
@@ -71,7 +72,6 @@ export default function CodeStep({
   });
 
   const mobile = displayMobile(otp.mobile, lng);
-  const isSignUp = !otp.isRegistered;
 
   const onSubmit = handleSubmit((values) => {
     if (verify.isPending) return;
@@ -116,7 +116,7 @@ export default function CodeStep({
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby={titleId}>
       <div>
         <Typography id={titleId} variant="h1" component="h1" gutterBottom>
-          {isSignUp ? t('auth.code.titleSignUp') : t('auth.code.titleLogin')}
+          {t('auth.code.title')}
         </Typography>
         <Typography color="text.secondary">
           {otp.channel === 'voice' ? t('auth.code.sentByVoice', { mobile }) : t('auth.code.sentBySms', { mobile })}
@@ -177,7 +177,7 @@ export default function CodeStep({
       {shownError ? <FormError message={errorMessage(shownError)} /> : null}
 
       <Button type="submit" variant="contained" size="large" fullWidth loading={verify.isPending}>
-        {isSignUp ? t('auth.code.submitSignUp') : t('auth.code.submitLogin')}
+        {t('auth.code.submit')}
       </Button>
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center' }}>

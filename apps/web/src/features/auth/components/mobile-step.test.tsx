@@ -12,7 +12,6 @@ const otpResponse = {
   expiresInSeconds: 120,
   resendInSeconds: 60,
   voiceInSeconds: 60,
-  isRegistered: false,
 };
 
 describe('the mobile step of the auth page', () => {

@@ -37,12 +37,13 @@ const account = {
   showFillUserInfoPage: false,
 };
 
-function renderStep(canRecoverByPhone = true) {
+function renderStep(canRecoverByPhone = true, recoveryByAdmin = false) {
   const onLoggedIn = vi.fn();
   renderWithApp(
     <TotpStep
       challengeToken="tok"
       canRecoverByPhone={canRecoverByPhone}
+      recoveryByAdmin={recoveryByAdmin}
       titleId="t"
       onBack={() => {}}
       onLoggedIn={onLoggedIn}
@@ -73,7 +74,7 @@ describe('the two-factor step of a login', () => {
 
   it.each([
     ['TOTP_INVALID', 'کد برنامهٔ احراز هویت درست نیست.'],
-    ['TOTP_REUSED', 'این کد قبلاً استفاده شده است. منتظر کد بعدی برنامه بمانید.'],
+    ['TOTP_ALREADY_USED', 'این کد قبلاً استفاده شده است. منتظر کد بعدی برنامه بمانید.'],
   ])('shows %s translated and stays', async (code, message) => {
     fetchMock.mockResolvedValue(jsonResponse({ code, message: 'x' }, 400));
     const { field, onLoggedIn } = renderStep();
@@ -156,5 +157,15 @@ describe('the two-factor step of a login', () => {
   it('hides the recovery after a one-time-code login', () => {
     renderStep(false);
     expect(screen.queryByRole('button', { name: 'به برنامهٔ احراز هویت دسترسی ندارم' })).toBeNull();
+  });
+
+  it('tells an operator that an admin recovers their account, and offers no recovery by phone', () => {
+    renderStep(false, true);
+    expect(screen.queryByRole('button', { name: 'به برنامهٔ احراز هویت دسترسی ندارم' })).toBeNull();
+    expect(
+      screen.getByText(
+        'به برنامهٔ احراز هویت دسترسی ندارید؟ حساب اپراتورها را فقط مدیر سامانه بازیابی می‌کند؛ با او تماس بگیرید.',
+      ),
+    ).toBeTruthy();
   });
 });

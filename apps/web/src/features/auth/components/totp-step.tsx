@@ -23,18 +23,21 @@ const flipInRtl = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
 
 /**
  * The two-factor step of a login (SPEC §2 "Auth"): the authenticator code, or one of the account's
- * recovery codes ("use a recovery code", issue 15). "I can't reach my authenticator" (offered after a
- * password) sends a code to the phone that turns two-factor off and opens the session.
+ * recovery codes ("use a recovery code", issue 15). "I can't reach my authenticator" (offered to an
+ * investor after a password) sends a code to the phone that turns two-factor off and opens the session;
+ * an operator reads that an admin recovers their account.
  */
 export default function TotpStep({
   challengeToken,
   canRecoverByPhone,
+  recoveryByAdmin,
   titleId,
   onBack,
   onLoggedIn,
 }: {
   challengeToken: string;
   canRecoverByPhone: boolean;
+  recoveryByAdmin: boolean;
   titleId: string;
   onBack: () => void;
   onLoggedIn: (result: LoggedIn, recovered: boolean) => void;
@@ -109,6 +112,11 @@ export default function TotpStep({
         onSubmit={(code) => verify.mutate({ challengeToken, code }, { onSuccess: (r) => onLoggedIn(r, false) })}
       />
       {requestCode.error ? <FormError message={errorMessage(requestCode.error)} /> : null}
+      {recoveryByAdmin ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('totp.adminRecovery')}
+        </Typography>
+      ) : null}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
         {canRecoverByPhone ? (
           <Button onClick={() => sendCode('sms')} loading={requestCode.isPending} disabled={verify.isPending}>
