@@ -66,7 +66,7 @@ describe('a login from a new device', () => {
     const first = await codeLogin(mobile, { ua: FIREFOX_LINUX });
     const device = deviceOf(first);
     expect(device?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
     expect(device?.maxAge).toBeGreaterThan(300 * 24 * 3600);
     expect(await notices(mobile)).toEqual([]);
   });

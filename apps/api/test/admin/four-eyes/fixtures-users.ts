@@ -1,5 +1,5 @@
 /** Four-eyes fixtures of the users desk (decision 014). */
-import { makeInvestor } from '../../helpers/admin';
+import { makeInvestor, makeOperator } from '../../helpers/admin';
 import { setFrozen } from '../../withdrawals/withdrawal-helpers';
 import { get, post, type FourEyesFixtures } from './fixtures';
 
@@ -42,6 +42,13 @@ export const fixtures: FourEyesFixtures = {
     own: async ({ admin }) => {
       const op = await admin();
       return { op, request: post(`/admin/users/${op.userId}/role`, { role: 'operator' }) };
+    },
+  },
+  adminRecoverOperator: {
+    valid: async ({ t }) => post(`/admin/users/${(await makeOperator(t, 'operator')).userId}/recover`, reason),
+    own: async ({ admin }) => {
+      const op = await admin();
+      return { op, request: post(`/admin/users/${op.userId}/recover`, reason) };
     },
   },
 };
