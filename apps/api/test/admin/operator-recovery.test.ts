@@ -111,10 +111,23 @@ describe('an admin recovers an operator (adminRecoverOperator)', () => {
     const admin = await makeOperator(t, 'admin');
     const op = await operatorWithPassword('senior_operator');
     const oldSecret = op.totpSecret;
+    // The lost authenticator's recovery codes (decision 029) must not outlive it.
+    await queryRows(
+      t.database.db,
+      sql`INSERT INTO recovery_codes (user_id, code_hash) VALUES (${op.userId}, 'h1'), (${op.userId}, 'h2')`,
+    );
 
     const res = await recover(admin, op);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
+    const [after] = await queryRows<{ codes: number; held: string }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*)::int FROM recovery_codes WHERE user_id = ${op.userId}) AS codes,
+                 withdrawals_held_until::text AS held FROM users WHERE id = ${op.userId}`,
+    );
+    expect(after!.codes).toBe(0);
+    // Withdrawals wait 24 hours after a recovery, as after any change of the second factor.
+    expect(new Date(after!.held).getTime()).toBe(t.clock.now.getTime() + 24 * 3600_000);
     // Every session of the operator ended.
     expect((await account(t, op.cookie)).statusCode).toBe(401);
     const [audit] = await queryRows<{ actor: string; data: { reason: string; sessionsEnded: number } }>(

@@ -16,6 +16,8 @@ import { writeAudit } from '../../lib/audit';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { parseUserAgent } from '../../lib/user-agent';
 import { resetFailures } from '../auth/lockout';
+import { deleteRecoveryCodes } from '../auth/recovery-codes';
+import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Access } from './access';
 import * as repo from './admin.repository';
@@ -265,8 +267,8 @@ export async function setUserRole(deps: AdminServiceDeps, actor: Actor, input: {
 
 /**
  * An admin recovers an operator who lost their authenticator (issue 15, decision 011): the two-factor
- * secret and its lock are reset and every session of theirs ends, in one transaction with its audit
- * record. At the next login the console answers `TWO_FACTOR_REQUIRED` until the operator sets up a new
+ * secret, its lock and its recovery codes are reset, withdrawals are held for 24 hours, and every session
+ * of theirs ends, in one transaction with its audit record. At the next login the console answers `TWO_FACTOR_REQUIRED` until the operator sets up a new
  * authenticator. Never one's own account (`OPERATOR_OWN_ACCOUNT`); an investor recovers by phone (409).
  */
 export async function recoverOperator(deps: AdminServiceDeps, actor: Actor, input: { userId: string; reason: string }) {
@@ -285,6 +287,9 @@ export async function recoverOperator(deps: AdminServiceDeps, actor: Actor, inpu
       updatedAt: now,
     });
     await resetFailures(tx, 'totp', u.id);
+    // The old authenticator's recovery codes go with it; withdrawals wait 24 hours (decision 029).
+    await deleteRecoveryCodes(tx, u.id);
+    await startSensitiveChangeHold(tx, u.id, 'two_factor_recovered', now);
     const ended = await revokeUserSessions(tx, u.id);
     await writeAudit(tx, {
       action: 'admin.operator_recovered',
