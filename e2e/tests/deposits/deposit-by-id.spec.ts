@@ -77,6 +77,7 @@ async function proposeImport(
   name: string,
   content: string,
   want: { newLines: string; totalToman: string; credits: { mobile: string; toman: string }[] },
+  shot?: string,
 ): Promise<string> {
   await importStatement(op, name, content);
   await op.getByText(t('admin:bankStatements.import.proposedNotice'), { exact: true }).waitFor();
@@ -98,6 +99,10 @@ async function proposeImport(
     }
     expect(await credits.locator('tbody tr, li').count()).toBe(want.credits.length);
   }
+  if (shot) {
+    await screenshot(op, shot);
+    expect(await seriousA11yViolations(op)).toEqual([]);
+  }
   const href = await proposed
     .getByRole('link', { name: t('admin:proposals.proposed.open'), exact: true })
     .getAttribute('href');
@@ -112,6 +117,7 @@ async function proposeImport(
     await op.getByTestId('proposal-block-reason').getAttribute('id'),
   );
   await op.goBack();
+  await op.getByRole('heading', { name: t('admin:bankStatements.title'), level: 1, exact: true }).waitFor();
   return id;
 }
 
@@ -124,11 +130,16 @@ async function importedLines(op: Page, ref: string): Promise<number> {
 }
 
 /** A second operator opens the proposal and approves it after the confirmation. */
-async function approveProposal(op: Page, proposalId: string): Promise<void> {
+async function approveProposal(op: Page, proposalId: string, shot?: string): Promise<void> {
   await op.goto(`/admin/proposals/${proposalId}`);
   await op
     .getByRole('heading', { name: t('admin:proposals.kinds.bank_statement_import'), level: 1, exact: true })
     .waitFor();
+  if (shot) {
+    await op.getByTestId('proposal-credits').waitFor();
+    await screenshot(op, shot);
+    expect(await seriousA11yViolations(op)).toEqual([]);
+  }
   await op.getByRole('button', { name: t('admin:proposals.decision.approve'), exact: true }).click();
   const dialog = op.getByRole('dialog', { name: t('admin:proposals.decision.approveTitle'), exact: true });
   await dialog.getByRole('button', { name: t('admin:proposals.decision.approveConfirm'), exact: true }).click();
@@ -206,13 +217,17 @@ describe('deposit by ID with an imported statement (fa)', { timeout: 240_000 }, 
         `${date},${time},300000000,${own},${paymentId},${ref}A`,
         `${date},${time},20000000,${sheba('melli')},,${ref}B`,
       ].join('\n');
-      const proposalId = await proposeImport(op, 'statement.csv', statement, {
-        newLines: '2',
-        totalToman: '32000000',
-        credits: [{ mobile: investorMobile, toman: '30000000' }],
-      });
-      await screenshot(op, `bank-statements-proposed-fa-${size}`);
-      expect(await seriousA11yViolations(op)).toEqual([]);
+      const proposalId = await proposeImport(
+        op,
+        'statement.csv',
+        statement,
+        {
+          newLines: '2',
+          totalToman: '32000000',
+          credits: [{ mobile: investorMobile, toman: '30000000' }],
+        },
+        `bank-statements-proposed-fa-${size}`,
+      );
       // Proposed, not imported: no line, nothing credited.
       expect(await importedLines(op, ref)).toBe(0);
       expect(await tomanWallet(page)).toMatchObject({ available: '0' });
@@ -222,7 +237,7 @@ describe('deposit by ID with an imported statement (fa)', { timeout: 240_000 }, 
       const op2 = second.page;
       screenshotOnFailure(op2, `deposit-by-id-second-operator-fa-${size}`);
       await logInAsOperator(op2, t, 'fa', demoSecondOperatorFromLog(server.log()));
-      await approveProposal(op2, proposalId);
+      await approveProposal(op2, proposalId, `bank-statement-proposal-fa-${size}`);
 
       await op.goto('/admin/bank-statements');
       const lines = op.getByRole('table', { name: t('admin:bankStatements.lines.title'), exact: true });
