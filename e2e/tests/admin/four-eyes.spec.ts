@@ -162,6 +162,7 @@ describe('four eyes on a NAV correction (fa)', { timeout: 240_000 }, () => {
       expect(await newestNav(opA, gold.id)).toMatchObject({ navDate: current.navDate, nav: current.nav });
       await navList.getByRole('row').nth(1).getByText(shownMoney(t, current.nav), { exact: true }).waitFor();
       expect(await holdingOf(investor.page, gold.id)).toMatchObject({ value: before.value });
+      await proposed.scrollIntoViewIfNeeded();
       await screenshot(opA, `four-eyes-proposed-fa-${size}`);
       expect(await seriousA11yViolations(opA)).toEqual([]);
 
@@ -226,12 +227,14 @@ describe('four eyes on a NAV correction (fa)', { timeout: 240_000 }, () => {
       const approveB = opB.getByRole('button', { name: t('admin:proposals.decision.approve'), exact: true });
       expect(await approveB.isEnabled()).toBe(true);
       expect(await opB.getByTestId('proposal-block-reason').count()).toBe(0);
-      await opB
-        .getByTestId('proposal-holders')
+      const holdersB = opB.getByTestId('proposal-holders');
+      await holdersB
         .locator('tr, li')
         .filter({ hasText: persianDigits(DEMO_INVESTOR) })
         .getByText(shownMoney(t, holder!.valueAfter), { exact: true })
         .waitFor();
+      // The effect in view (below the summary on a phone).
+      await holdersB.scrollIntoViewIfNeeded();
       await screenshot(opB, `four-eyes-proposal-fa-${size}`);
       expect(await seriousA11yViolations(opB)).toEqual([]);
 
