@@ -184,6 +184,9 @@ describe('four eyes on a NAV correction (fa)', { timeout: 240_000 }, () => {
         .getByTestId('proposal-status')
         .getByText(t('admin:proposals.statuses.Pending'), { exact: true })
         .waitFor();
+      // Not only the button: the server refuses the proposer's approval too, and nothing changes.
+      const own = await opA.request.post(`/api/admin/proposals/${proposalId}/approve`, { data: {} });
+      expect([own.status(), ((await own.json()) as { code: string }).code]).toEqual([403, 'SAME_OPERATOR']);
 
       const p = await proposalOf(opA, proposalId);
       expect(p).toMatchObject({ kind: 'nav_correction', status: 'Pending', payload: { nav: newNav } });
