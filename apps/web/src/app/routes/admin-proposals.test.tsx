@@ -503,6 +503,23 @@ describe('the proposals desk', { timeout: 30_000 }, () => {
     expect(within(pending).getByRole('link', { name: 'ورود صورت‌حساب بانک: فایل statement.csv' })).toBeTruthy();
   });
 
+  it('introduces a statement import’s effect by its lines and credits, not by holders', async () => {
+    const importProposal = navProposalFixture({
+      kind: 'bank_statement_import',
+      fund: null,
+      payload: { kind: 'bank_statement_import', fileName: 'statement.csv' },
+      effect: { kind: 'bank_statement_import', lines: 1, newLines: 1, totalToman: '1000000', credits: [] },
+    });
+    renderConsole(
+      `/admin/proposals/${PROPOSAL_ID}`,
+      (path) => (path === detailPath ? jsonResponse(importProposal) : undefined),
+      OPERATOR_B,
+    );
+    const effect = await screen.findByRole('region', { name: 'اثر تأیید' }, { timeout: 10_000 });
+    expect(within(effect).getByText(/ردیف‌هایی که هنوز در سامانه نیستند/)).toBeTruthy();
+    expect(within(effect).queryByText(/دارایی امروز دارندگان/)).toBeNull();
+  });
+
   it('shows a failed queue with a way to try again', async () => {
     let fail = true;
     renderConsole(

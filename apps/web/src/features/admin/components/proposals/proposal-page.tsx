@@ -230,7 +230,7 @@ export default function ProposalPage({ proposalId }: { proposalId: string }) {
         <Panel id="proposal-effect" title={pending ? t('proposals.effect.title') : t('proposals.effect.decidedTitle')}>
           {pending ? (
             <Typography variant="body2" color="text.secondary">
-              {t('proposals.effect.live')}
+              {t(p.kind === 'bank_statement_import' ? 'proposals.effect.liveStatement' : 'proposals.effect.live')}
             </Typography>
           ) : null}
           <ProposalEffectView p={p} />
