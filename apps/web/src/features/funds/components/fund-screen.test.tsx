@@ -91,7 +91,7 @@ describe('/fund/{fundId}', { timeout: 60_000 }, () => {
     expect(section.textContent).toContain('+۵۶٫۲۵٪');
 
     // The sections under the chart are a chunk of their own, rendered after the head has painted.
-    const allocation = await screen.findByRole('region', { name: 'ترکیب دارایی‌ها' });
+    const allocation = await screen.findByRole('region', { name: 'ترکیب دارایی‌ها' }, FIRST_PAINT);
     expect(within(allocation).getByRole('meter', { name: 'طلای آب‌شده' }).getAttribute('aria-valuetext')).toBe('۶۲٫۵٪');
 
     const fees = screen.getByRole('region', { name: 'کارمزدها' });
@@ -210,7 +210,7 @@ describe('/fund/{fundId}', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sample gold fund' }, FIRST_PAINT)).toBeTruthy();
     expect(document.documentElement.dir).toBe('ltr');
     // The sections under the chart are a chunk of their own, rendered after the head.
-    expect((await screen.findByRole('region', { name: 'Fees' })).textContent).toContain('1.5% a year');
+    expect((await screen.findByRole('region', { name: 'Fees' }, FIRST_PAINT)).textContent).toContain('1.5% a year');
     expect(screen.getByRole('tab', { name: 'Buy and sell history' })).toBeTruthy();
   });
 });
