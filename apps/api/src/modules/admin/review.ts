@@ -8,6 +8,7 @@ import { inArray } from 'drizzle-orm';
 import type { ReviewApproval } from '@portal/contract/admin/review';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
+import { assertNotMaker } from './four-eyes-guard';
 
 /** The review policy the server was started with. */
 export interface ReviewPolicy {
@@ -18,6 +19,21 @@ export interface ReviewPolicy {
 /** How many approvals a request of `amount` toman needs. */
 export const approvalsNeeded = (amount: bigint, policy: ReviewPolicy): 1 | 2 =>
   amount > policy.secondOperatorAbove ? 2 : 1;
+
+/**
+ * What an approval does to a request read under its row lock: `first` records the first of two approvals
+ * and leaves it pending; `decide` decides it. The first approver approving again is `SAME_OPERATOR`.
+ */
+export function approvalStep(
+  r: { amount: bigint; firstApprovedBy: string | null },
+  operatorId: string,
+  policy: ReviewPolicy,
+): 'first' | 'decide' {
+  if (approvalsNeeded(r.amount, policy) === 1) return 'decide';
+  if (r.firstApprovedBy === null) return 'first';
+  assertNotMaker(operatorId, r.firstApprovedBy);
+  return 'decide';
+}
 
 /** A request as its review sees it. */
 export interface Reviewable {

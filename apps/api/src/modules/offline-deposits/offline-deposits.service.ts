@@ -36,9 +36,8 @@ import { violatedUniqueConstraint } from '../../lib/db-errors';
 import { assertCanMoveMoney } from '../../lib/guards';
 import { withIdempotency } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
-import { assertNotMaker } from '../admin/four-eyes-guard';
 import {
-  approvalsNeeded,
+  approvalStep,
   firstApproversOf,
   reviewFieldsOf,
   type FirstApprovers,
@@ -257,23 +256,20 @@ export async function approveOfflineDeposit(db: Db, input: OperatorAct): Promise
     if (!d) throw new AppError('NOT_FOUND');
     if (d.status !== 'Pending') throw new AppError('REQUEST_ALREADY_REVIEWED', 'The deposit was already decided');
     await assertCanMoveMoney(tx, d.userId, KYC_REQUIREMENT.invest);
-    if (approvalsNeeded(d.amount, input.review) === 2) {
-      if (d.firstApprovedBy === null) {
-        const first = await updateDeposit(tx, d.id, {
-          firstApprovedBy: input.operatorId,
-          firstApprovedAt: input.now,
-        });
-        await writeAudit(tx, {
-          action: 'deposit.offline.first_approved',
-          actorUserId: input.operatorId,
-          subjectType: 'user',
-          subjectId: d.userId,
-          ip: input.ip,
-          data: { depositId: d.id, amount: fromMinor(d.amount, 'IRT') },
-        });
-        return first;
-      }
-      assertNotMaker(input.operatorId, d.firstApprovedBy);
+    if (approvalStep(d, input.operatorId, input.review) === 'first') {
+      const first = await updateDeposit(tx, d.id, {
+        firstApprovedBy: input.operatorId,
+        firstApprovedAt: input.now,
+      });
+      await writeAudit(tx, {
+        action: 'deposit.offline.first_approved',
+        actorUserId: input.operatorId,
+        subjectType: 'user',
+        subjectId: d.userId,
+        ip: input.ip,
+        data: { depositId: d.id, amount: fromMinor(d.amount, 'IRT') },
+      });
+      return first;
     }
     const { fee, credited } = offlineDepositCredit(d.amount);
     const [bank, wallet, fees] = [

@@ -34,8 +34,7 @@ import { maskMobile } from '../../lib/crypto';
 import { assertCanMoveMoney, assertMayMoveMoney, mayMoveMoneySql } from '../../lib/guards';
 import { releaseIdempotencyKey, replayOfTakenKey } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
-import { assertNotMaker } from '../admin/four-eyes-guard';
-import { approvalsNeeded, type ReviewPolicy } from '../admin/review';
+import { approvalStep, type ReviewPolicy } from '../admin/review';
 import { findUser, sendPhoneCode, type AuthDeps } from '../auth/auth.service';
 import { checkCode } from '../auth/codes';
 import { assertStepRowOpen, resetFailures } from '../auth/lockout';
@@ -364,23 +363,20 @@ export async function approveWithdrawal(
     if (!w) throw new AppError('NOT_FOUND');
     if (w.status !== 'Pending') throw new AppError('REQUEST_ALREADY_REVIEWED', 'The withdrawal was already reviewed');
     await assertCanMoveMoney(tx, w.userId, KYC_REQUIREMENT.withdraw);
-    if (approvalsNeeded(w.amount, input.review) === 2) {
-      if (w.firstApprovedBy === null) {
-        const first = await updateWithdrawal(tx, w.id, {
-          firstApprovedBy: input.operatorId,
-          firstApprovedAt: input.now,
-        });
-        await writeAudit(tx, {
-          action: 'withdrawal.first_approved',
-          actorUserId: input.operatorId,
-          subjectType: 'withdrawal',
-          subjectId: w.id,
-          ip: input.ip,
-          data: { userId: w.userId, amount: fromMinor(w.amount, 'IRT') },
-        });
-        return first;
-      }
-      assertNotMaker(input.operatorId, w.firstApprovedBy);
+    if (approvalStep(w, input.operatorId, input.review) === 'first') {
+      const first = await updateWithdrawal(tx, w.id, {
+        firstApprovedBy: input.operatorId,
+        firstApprovedAt: input.now,
+      });
+      await writeAudit(tx, {
+        action: 'withdrawal.first_approved',
+        actorUserId: input.operatorId,
+        subjectType: 'withdrawal',
+        subjectId: w.id,
+        ip: input.ip,
+        data: { userId: w.userId, amount: fromMinor(w.amount, 'IRT') },
+      });
+      return first;
     }
     const payoutAt = nextBankCycle(input.now);
     const row = await updateWithdrawal(tx, w.id, {
