@@ -4,7 +4,8 @@
  *
  * Boundaries of the web app follow bulletproof-react: `src/app` → `src/features/<feature>` → shared
  * `src/components|hooks|lib|config|…`. Features never import each other; the zones are generated from
- * the folders that exist when ESLint starts, so a new feature is covered without touching this file.
+ * the folders that exist when ESLint starts, so a new feature is covered without touching this file. The
+ * console (`features/console`) is split further into desks that do not import each other either.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,30 @@ const WEB_SHARED = [
   'theme',
 ];
 
+/**
+ * The operator console is one feature split into desks (decision 035): `features/console/<desk>` imports
+ * only itself and `features/console/shell` (layout, navigation, shared console widgets); the shell imports
+ * no desk; the console's root file composes them. Desks are generated from the folders, like features.
+ */
+const consoleDir = path.join(webSrc, 'features', 'console');
+const CONSOLE_SHELL = 'shell';
+const consoleZones = [
+  ...listDirs(consoleDir)
+    .filter((desk) => desk !== CONSOLE_SHELL)
+    .map((desk) => ({
+      target: path.join(consoleDir, desk),
+      from: consoleDir,
+      except: [`./${desk}`, `./${CONSOLE_SHELL}`],
+      message: `Console desks do not import each other (nor the console's root); share through features/console/${CONSOLE_SHELL}.`,
+    })),
+  {
+    target: path.join(consoleDir, CONSOLE_SHELL),
+    from: consoleDir,
+    except: [`./${CONSOLE_SHELL}`],
+    message: 'The console shell imports no desk; the console root (console-app.tsx) composes the desks.',
+  },
+];
+
 const webZones = [
   // features/<a> must not import features/<b>
   ...listDirs(path.join(webSrc, 'features')).map((feature) => ({
@@ -55,6 +80,7 @@ const webZones = [
     except: [`./${feature}`],
     message: 'Features do not import each other; compose them in a route file under src/app.',
   })),
+  ...consoleZones,
   {
     target: path.join(webSrc, 'features'),
     from: path.join(webSrc, 'app'),

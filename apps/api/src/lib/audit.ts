@@ -1,8 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AuditAction } from '@portal/contract/admin/audit';
 import type { DbOrTx } from '../db/client';
 
+/**
+ * One audit record. `action` is one of the contract's names (`@portal/contract/admin/audit`, decision
+ * 035): a free string does not typecheck, so the console has a label for everything the server writes.
+ */
 export interface AuditEvent {
-  action: string;
+  action: AuditAction;
   actorUserId?: string | null;
   subjectType?: string;
   subjectId?: string;

@@ -6,7 +6,7 @@ import { ADMIN_NS, BANK_NS } from '@/lib/i18n';
 import { lazyWithTexts } from '@/lib/lazy-with-texts';
 import { useAccount } from '@/lib/session';
 
-const AdminConsole = lazyWithTexts([ADMIN_NS, BANK_NS], () => import('@/features/admin/components/admin-console'));
+const AdminConsole = lazyWithTexts([ADMIN_NS, BANK_NS], () => import('@/features/console/console-app'));
 
 /**
  * The operator console (`/admin/*`): its own chunks, layout and `admin` texts (and the `bank` names
