@@ -79,8 +79,8 @@ async function main() {
     // up on any it missed.
     runFundOrderJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'fund order job failed'));
     // Gateway payments nobody ended: a verify interrupted, a payer who never came back (decision 026).
-    reconcileGatewayPayments({ db: database.db, payment, purposes: PAYMENT_PURPOSES_BY_NAME }, new Date()).catch((err: unknown) =>
-      app.log.error({ err }, 'payment reconciliation job failed'),
+    reconcileGatewayPayments({ db: database.db, payment, purposes: PAYMENT_PURPOSES_BY_NAME }, new Date()).catch(
+      (err: unknown) => app.log.error({ err }, 'payment reconciliation job failed'),
     );
   }, 60_000);
   runFundOrderJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'fund order job failed'));

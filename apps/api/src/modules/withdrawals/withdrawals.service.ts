@@ -34,7 +34,7 @@ import { maskMobile } from '../../lib/crypto';
 import { assertCanMoveMoney, assertMayMoveMoney, mayMoveMoneySql } from '../../lib/guards';
 import { idempotencySql } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
-import { approvalStep, type ReviewPolicy } from '../admin/review';
+import { approvalStep, type ReviewPolicy } from '../../lib/review';
 import { findUser, sendPhoneCode, type AuthDeps } from '../auth/auth.service';
 import { checkCode } from '../auth/codes';
 import { assertStepRowOpen, resetFailures } from '../auth/lockout';
@@ -59,7 +59,7 @@ import {
   writeWithdrawalRequest,
   type WithdrawalRow,
 } from './withdrawals.repository';
-import { assertNotHeld, assertNotHeldNow, notHeldSql } from './withdrawal-hold';
+import { assertNotHeld, assertNotHeldNow, notHeldSql } from '../../lib/withdrawal-hold';
 
 export type WithdrawalsDeps = AuthDeps & { review: ReviewPolicy };
 
