@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   IDEMPOTENCY_HEADER,
@@ -15,7 +14,7 @@ describe('the idempotency key rules', () => {
 
   it('takes a UUID and keys of 8 to 128 letters, digits, - and _', () => {
     for (const key of [
-      randomUUID(),
+      '3f2c9a1e-7b4d-4e8a-9c61-2d5f0b8e7a43',
       'a'.repeat(IDEMPOTENCY_KEY_MIN_LENGTH),
       'Z9-_'.repeat(IDEMPOTENCY_KEY_MAX_LENGTH / 4),
     ]) {
