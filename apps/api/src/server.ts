@@ -10,7 +10,8 @@ import { payDueWithdrawals } from './modules/withdrawals/withdrawals.service';
 import { runSettlementJobs } from './modules/deposit-by-id/deposit-by-id.service';
 import { startDemoNavJob } from './seed/demo-funds';
 import { priceWaitingOrders, runFundOrderJobs } from './modules/fund-orders/pricing.service';
-import { reconcileGatewayPayments } from './modules/deposits/reconcile';
+import { reconcileGatewayPayments } from './modules/payments/reconcile';
+import { PAYMENT_PURPOSES_BY_NAME } from './payment-purposes';
 import { createPayment } from './adapters/payment/create-payment';
 
 async function main() {
@@ -78,8 +79,8 @@ async function main() {
     // up on any it missed.
     runFundOrderJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'fund order job failed'));
     // Gateway payments nobody ended: a verify interrupted, a payer who never came back (decision 026).
-    reconcileGatewayPayments({ db: database.db, payment }, new Date()).catch((err: unknown) =>
-      app.log.error({ err }, 'payment reconciliation job failed'),
+    reconcileGatewayPayments({ db: database.db, payment, purposes: PAYMENT_PURPOSES_BY_NAME }, new Date()).catch(
+      (err: unknown) => app.log.error({ err }, 'payment reconciliation job failed'),
     );
   }, 60_000);
   runFundOrderJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'fund order job failed'));

@@ -440,6 +440,12 @@ export const deposits = pgTable(
      * gateway), then `Successful`, `Failed` or `Canceled`.
      */
     status: text({ enum: ['Pending', 'Verifying', 'Successful', 'Failed', 'Canceled'] }).notNull(),
+    /**
+     * Gateway payments (decision 031): what the payment is for, which says who ends it (modules/payments
+     * `PaymentPurpose`): `wallet_deposit` credits the wallet and stops there, `fund_purchase` also places the
+     * card purchase that points at it. Set on every gateway row, on no other.
+     */
+    purpose: text({ enum: ['wallet_deposit', 'fund_purchase'] }),
     /** Gateway deposits. */
     provider: text(),
     authority: text(),
@@ -485,6 +491,7 @@ export const deposits = pgTable(
       'deposits_offline_complete',
       sql`${t.kind} <> 'offline' OR (${t.receiptNumber} IS NOT NULL AND ${t.destinationBank} IS NOT NULL AND ${t.depositDate} IS NOT NULL AND ${t.receiptFileId} IS NOT NULL)`,
     ),
+    check('deposits_gateway_purpose', sql`(${t.kind} = 'gateway') = (${t.purpose} IS NOT NULL)`),
     check('deposits_amount_positive', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.fee} < ${t.amount}`),
     check('deposits_first_approval_complete', sql`(${t.firstApprovedBy} IS NULL) = (${t.firstApprovedAt} IS NULL)`),
     /** Two reviewers are two people: the approval that decides is not the first approver's. */
@@ -938,6 +945,10 @@ export const fundPurchases = pgTable(
     index('fund_purchases_waiting_idx')
       .on(t.fundId, t.navDate)
       .where(sql`status = 'Waiting'`),
+    /** A card purchase's payment pays for it alone; its purpose finds it by the payment (decision 031). */
+    uniqueIndex('fund_purchases_deposit_uq')
+      .on(t.depositId)
+      .where(sql`deposit_id IS NOT NULL`),
     check('fund_purchases_amount_positive', sql`${t.amount} > 0 AND ${t.fixedFee} >= 0`),
     check(
       'fund_purchases_priced',

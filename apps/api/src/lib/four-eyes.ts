@@ -9,6 +9,7 @@
  * registered rule with no resolver makes the server refuse to start.
  */
 import type { ProposalKind, SubjectKind } from '@portal/contract/admin/four-eyes';
+import { AppError } from '@portal/contract/core/errors';
 import type { Db } from '../db/client';
 
 /** Who and what an operation is about. */
@@ -27,3 +28,11 @@ export interface Subject {
 export type SubjectResolver = (db: Db, id: string) => Promise<Subject | null>;
 
 export type SubjectResolvers = Partial<Record<SubjectKind, SubjectResolver>>;
+
+/**
+ * Refuses the maker (or first approver) of what is being approved (`SAME_OPERATOR`): the guard's rule, and
+ * a review's second approval (lib/review.ts).
+ */
+export function assertNotMaker(operatorId: string, makerId: string | null | undefined): void {
+  if (makerId === operatorId) throw new AppError('SAME_OPERATOR', 'Another operator must approve this');
+}

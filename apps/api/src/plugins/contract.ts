@@ -10,7 +10,7 @@ import type {
   EndpointResponse,
 } from '@portal/contract/core/endpoint';
 import { ERROR_STATUS, errorBodySchema } from '@portal/contract/core/errors';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@portal/contract/wallet/ledger';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@portal/contract/core/idempotency';
 
 export const API_PREFIX = '/api';
 

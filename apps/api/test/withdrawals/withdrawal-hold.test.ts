@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@portal/contract/core/errors';
 import { SENSITIVE_CHANGE_WITHDRAWAL_HOLD_HOURS } from '@portal/contract/wallet/withdrawals';
-import { startSensitiveChangeHold } from '../../src/modules/withdrawals/withdrawal-hold';
+import { startSensitiveChangeHold } from '../../src/lib/withdrawal-hold';
 import { createTestApp, e164, newMobile, outboxCode, signIn, type TestApp } from '../helpers/app';
 import { cookieOf, passwordLogin, setPassword, STRONG, totpNow } from '../helpers/security';
 import { challengeOf, enableWithCodes, totpFailures } from '../auth/recovery-helpers';

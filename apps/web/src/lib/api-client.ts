@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { buildPath, type Endpoint } from '@portal/contract/core/endpoint';
 import { errorBodySchema } from '@portal/contract/core/errors';
-import { IDEMPOTENCY_HEADER } from '@portal/contract/wallet/ledger';
+import { IDEMPOTENCY_HEADER } from '@portal/contract/core/idempotency';
 import { ApiError } from './api-error';
 
 /** Where the API lives; the dev server and the production server both answer under `/api`. */

@@ -39,7 +39,7 @@ export interface Endpoint<
   otherResponses?: Record<number, z.ZodType>;
   errors: readonly ErrorCode[];
   /**
-   * A money request: it needs an `Idempotency-Key` header (wallet/ledger.ts `idempotencyKeySchema`); a
+   * A money request: it needs an `Idempotency-Key` header (core/idempotency.ts); a
    * retry with the same key returns the first answer (decision 016).
    */
   idempotent?: true;

@@ -5,7 +5,6 @@
  * and a `held` bucket (what a pending withdrawal, order or trade has promised). The house keeps system
  * accounts per currency; their balances are the mirror of what users hold.
  */
-import { z } from 'zod';
 import { UserTransactionRefType } from '../core/enums';
 
 export const USER_BUCKETS = ['available', 'held'] as const;
@@ -34,11 +33,3 @@ export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 /** What a journal belongs to: the user-facing kinds of SPEC §3 and the internal ones. */
 export const JOURNAL_REF_TYPES = [...UserTransactionRefType, 'ManualAdjustment', 'DepositReturn'] as const;
 export type JournalRefType = (typeof JOURNAL_REF_TYPES)[number];
-
-/**
- * The `Idempotency-Key` of a money request: 8–128 letters, digits, `-` or `_` (a UUID fits). A retry with
- * the same key returns the first answer; the same key with another body is refused
- * (`IDEMPOTENCY_KEY_REUSED`).
- */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, { message: 'idempotencyKey' });

@@ -6,7 +6,7 @@ import { writeAudit } from '../../lib/audit';
 import { users } from '../../db/schema';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { createCoherentCache } from '../../lib/ttl-cache';
-import { activeHoldUntil } from '../withdrawals/withdrawal-hold';
+import { activeHoldUntil } from '../../lib/withdrawal-hold';
 
 /**
  * The account answer, cached per user for a short time (`GET /account` is on every page load).

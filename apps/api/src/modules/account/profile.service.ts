@@ -12,7 +12,7 @@ import { checkCode, sendCode, withCountedFailures } from '../auth/codes';
 import { revokeUserSessions } from '../auth/sessions';
 import { consumeTicket, findTicket, issueTicket, updateTicketData } from '../auth/tickets';
 import { checkSecondFactor } from '../auth/two-factor.service';
-import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
+import { startSensitiveChangeHold } from '../../lib/withdrawal-hold';
 
 export type ProfileDeps = AuthDeps & { bus: InvalidationBus; mail: MailPort; identity: IdentityPort };
 

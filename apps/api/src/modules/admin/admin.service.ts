@@ -17,7 +17,7 @@ import type { InvalidationBus } from '../../lib/invalidation';
 import { parseUserAgent } from '../../lib/user-agent';
 import { resetFailures } from '../auth/lockout';
 import { deleteRecoveryCodes } from '../auth/recovery-codes';
-import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
+import { startSensitiveChangeHold } from '../../lib/withdrawal-hold';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Access } from './access';
 import * as repo from './admin.repository';

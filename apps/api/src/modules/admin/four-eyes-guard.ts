@@ -22,7 +22,7 @@ import fp from 'fastify-plugin';
 import type { FourEyesRule, ProposalKind, SubjectKind, SubjectRef } from '@portal/contract/admin/four-eyes';
 import { AppError } from '@portal/contract/core/errors';
 import type { Db, DbOrTx } from '../../db/client';
-import type { Subject, SubjectResolver } from '../../lib/four-eyes';
+import { assertNotMaker, type Subject, type SubjectResolver } from '../../lib/four-eyes';
 import { adjustmentSubject } from '../adjustments/subject';
 import { sharesBankAccountOrPaymentId } from '../bank-accounts/shared';
 import { holdsFundStake } from '../fund-orders/fund-orders.repository';
@@ -75,11 +75,6 @@ export async function assertNotOwnAccount(db: DbOrTx, operatorId: string, userId
   if (await sharesBankAccountOrPaymentId(db, operatorId, userIds)) {
     throw new AppError('OPERATOR_OWN_ACCOUNT', 'The user shares a bank account or payment ID with the operator');
   }
-}
-
-/** Refuses the maker (or first approver) of what is being approved (`SAME_OPERATOR`). */
-export function assertNotMaker(operatorId: string, makerId: string | null | undefined): void {
-  if (makerId === operatorId) throw new AppError('SAME_OPERATOR', 'Another operator must approve this');
 }
 
 /** Refuses an operator with a stake in the fund whose price or payout is proposed (`FUND_HOLDER_OPERATOR`). */

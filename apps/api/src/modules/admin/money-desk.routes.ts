@@ -13,7 +13,7 @@ import { route } from '../../plugins/contract';
 import { findUser } from '../auth/auth.service';
 import { listWallets } from '../wallets/wallets.service';
 import { toAdminWithdrawal } from '../withdrawals/admin-view';
-import { firstApproversOf, type ReviewPolicy } from './review';
+import { firstApproversOf, type ReviewPolicy } from '../../lib/review';
 
 /** One withdrawal as an operator reads it: the queue's view, the destination's card (masked) and the review. */
 export async function getAdminWithdrawal(

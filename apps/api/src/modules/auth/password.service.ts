@@ -16,7 +16,7 @@ import {
 import { assertRecentAuth, revokeUserSessions, rotateSession } from './sessions';
 import { guessSource } from './sources';
 import { consumeTicket, findTicket, issueTicket } from './tickets';
-import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
+import { startSensitiveChangeHold } from '../../lib/withdrawal-hold';
 import { checkSecondFactor } from './two-factor.service';
 
 type Deps = AuthDeps & { bus: InvalidationBus };

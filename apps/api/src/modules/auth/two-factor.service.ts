@@ -8,7 +8,7 @@ import { writeAudit } from '../../lib/audit';
 import { decrypt, deriveKey, encrypt, maskMobile } from '../../lib/crypto';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { checkTotp, newTotpSecret, totpUri, type TotpCheck } from '../../lib/totp';
-import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
+import { startSensitiveChangeHold } from '../../lib/withdrawal-hold';
 import {
   findUser,
   openSession,

@@ -99,9 +99,14 @@ export async function findUserPurchase(
   return row ?? null;
 }
 
-/** A purchase by id, its row locked for the transaction. */
-export async function lockPurchase(tx: DbOrTx, purchaseId: string): Promise<PurchaseRow | null> {
-  const [row] = await tx.select().from(fundPurchases).where(eq(fundPurchases.id, purchaseId)).limit(1).for('update');
+/** The card purchase a gateway payment pays for; `lock` takes its row for the transaction. */
+export async function findPurchaseOfPayment(
+  tx: DbOrTx,
+  paymentId: string,
+  o: { lock?: boolean } = {},
+): Promise<PurchaseRow | null> {
+  const q = tx.select().from(fundPurchases).where(eq(fundPurchases.depositId, paymentId)).limit(1);
+  const [row] = o.lock ? await q.for('update') : await q;
   return row ?? null;
 }
 

@@ -6,17 +6,17 @@
  *          level one, not frozen → the fund open for buying, the amount within
  *          its limits → available → held (FundSharePurchase) → the purchase, Waiting → priced at once when
  *          today's NAV is published (Successful)]
- * card:   [tx: idempotency claim → the same checks → a gateway deposit, Pending → the purchase,
- *          PaymentPending] → gateway.request → [authority set once] → redirectUrl
- * verify: [claim the deposit: Pending → Verifying, by exactly one caller] → gateway.verify →
- *         [tx: Verifying → Successful + the credit of the wallet + available → held + the purchase Waiting,
- *          priced at once when the NAV of the day of payment is out] or [tx: deposit and purchase Failed]
+ * card:   [tx: idempotency claim → the same checks → a gateway payment (purpose `fund_purchase`),
+ *          Pending → the purchase, PaymentPending] → payments' `sendToGateway` → redirectUrl
+ * verify: payments' `claimReturn` → `settlePayment` (decision 031), which credits the wallet and calls
+ *         this module's `fundPurchasePurpose`: paid → available → held + the purchase Waiting, priced at once
+ *         when the NAV of the day of payment is out; not paid → the purchase Failed with its payment
  *
- * A callback replayed or called twice finds the deposit no longer Pending and answers the purchase as it
- * is: the wallet is credited and the order placed once. A deposit left Verifying (the gateway did not
- * answer) is settled by the next call to verify, or by the reconciliation job (`deposits/reconcile.ts`,
+ * A callback replayed or called twice finds the payment no longer Pending and answers the purchase as it
+ * is: the wallet is credited and the order placed once. A payment left Verifying (the gateway did not
+ * answer) is settled by the next call to verify, or by the reconciliation job (`payments/reconcile.ts`,
  * decision 026), which also settles a payment whose payer never came back; the credit is guarded by the
- * deposit's status in the same transaction, so settling twice credits once.
+ * payment's status in the same transaction, so settling twice credits once.
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@portal/contract/core/errors';
@@ -32,29 +32,31 @@ import {
 } from '@portal/contract/funds/orders';
 import { formatUnits, quotePurchase } from '@portal/contract/funds/pricing';
 import { KYC_REQUIREMENT } from '@portal/contract/kyc/kyc';
-import { GATEWAY_DEPOSIT_MAX_TOMAN, RIALS_PER_TOMAN } from '@portal/contract/wallet/deposits';
-import { PaymentGatewayError, type PaymentPort } from '../../adapters/payment/payment.port';
+import { GATEWAY_DEPOSIT_MAX_TOMAN } from '@portal/contract/wallet/deposits';
+import type { PaymentPort } from '../../adapters/payment/payment.port';
 import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { assertCanMoveMoney } from '../../lib/guards';
-import { claimIdempotencyKey, storeIdempotentResponse } from '../../lib/idempotency';
+import { withIdempotency } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
-import {
-  findUserDeposit,
-  insertDeposit,
-  moveStatus,
-  setAuthorityOnce,
-  type DepositRow,
-} from '../deposits/deposits.repository';
 import { findUserAccount } from '../ledger/ledger.repository';
-import { creditUser, moveBetweenBuckets } from '../ledger/ledger.service';
+import { moveBetweenBuckets } from '../ledger/ledger.service';
 import {
+  claimReturn,
+  findUserPayment,
+  openPayment,
+  sendToGateway,
+  settlePayment,
+  type PaymentRow,
+} from '../payments/payments.service';
+import type { PaymentPurpose } from '../payments/purposes';
+import {
+  findPurchaseOfPayment,
   findUserPurchase,
   insertPurchase,
   listPurchases,
   listUserOrderIds,
   lockInvestor,
-  lockPurchase,
   movePurchaseStatus,
   navOn,
   purchasesByIds,
@@ -173,85 +175,77 @@ export async function createFundPurchase(
     operation: 'createFundPurchase',
     request: { fundId: input.fundId, amount: fromMinor(amount, checked.currency), method },
   };
-  const first = await runMoneyTransaction(deps.db, async (tx): Promise<FundPurchase> => {
-    const claim = await claimIdempotencyKey<FundPurchase>(tx, call);
-    if (!claim.claimed) return claim.replay;
-    await lockInvestor(tx, input.userId);
-    await assertCanMoveMoney(tx, input.userId, KYC_REQUIREMENT.invest);
-    const fund = await findFund(tx, input.fundId, { publishedOnly: true });
-    if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
-    if (fund.buyingPaused) throw new AppError('FUND_TRADING_PAUSED', 'Buying this fund is not possible now');
-    if (!methodsOf(fund).includes(method)) {
-      throw new AppError('PAYMENT_METHOD_DISABLED', 'This fund is bought with the wallet balance only');
-    }
-    const navDate = tehranDateOf(now);
-    const nav = await navOn(tx, fund.id, navDate);
-    if (amount <= fund.purchaseFixedFee || (nav !== null && !quotePurchase(amount, nav, fund.purchaseFixedFee))) {
-      throw new AppError('FUND_ORDER_TOO_SMALL', 'The amount buys no unit');
-    }
-    const id = randomUUID();
-    let row: PurchaseRow;
-    if (method === 'wallet') {
-      const hold = await moveBetweenBuckets(tx, {
-        userId: input.userId,
-        from: 'available',
-        to: 'held',
-        currency: fund.currency,
-        amount,
-        refType: 'FundSharePurchase',
-        refId: id,
-        createdBy: input.userId,
+  const { response: first } = await runMoneyTransaction(deps.db, (tx) =>
+    withIdempotency(tx, call, async (): Promise<FundPurchase> => {
+      await lockInvestor(tx, input.userId);
+      await assertCanMoveMoney(tx, input.userId, KYC_REQUIREMENT.invest);
+      const fund = await findFund(tx, input.fundId, { publishedOnly: true });
+      if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
+      if (fund.buyingPaused) throw new AppError('FUND_TRADING_PAUSED', 'Buying this fund is not possible now');
+      if (!methodsOf(fund).includes(method)) {
+        throw new AppError('PAYMENT_METHOD_DISABLED', 'This fund is bought with the wallet balance only');
+      }
+      const navDate = tehranDateOf(now);
+      const nav = await navOn(tx, fund.id, navDate);
+      if (amount <= fund.purchaseFixedFee || (nav !== null && !quotePurchase(amount, nav, fund.purchaseFixedFee))) {
+        throw new AppError('FUND_ORDER_TOO_SMALL', 'The amount buys no unit');
+      }
+      const id = randomUUID();
+      let row: PurchaseRow;
+      if (method === 'wallet') {
+        const hold = await moveBetweenBuckets(tx, {
+          userId: input.userId,
+          from: 'available',
+          to: 'held',
+          currency: fund.currency,
+          amount,
+          refType: 'FundSharePurchase',
+          refId: id,
+          createdBy: input.userId,
+        });
+        row = await insertPurchase(tx, {
+          id,
+          userId: input.userId,
+          fundId: fund.id,
+          method,
+          status: 'Waiting',
+          currency: fund.currency,
+          amount,
+          fixedFee: fund.purchaseFixedFee,
+          navDate,
+          holdJournalId: hold.journalId,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (nav !== null) row = await pricePurchase(tx, row, fund, nav, now);
+      } else {
+        const deposit = await openPayment(tx, deps, { userId: input.userId, amount, purpose: fundPurchasePurpose });
+        row = await insertPurchase(tx, {
+          id,
+          userId: input.userId,
+          fundId: fund.id,
+          method,
+          status: 'PaymentPending',
+          currency: fund.currency,
+          amount,
+          fixedFee: fund.purchaseFixedFee,
+          navDate,
+          depositId: deposit.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      await writeAudit(tx, {
+        action: 'fund.purchase.requested',
+        actorUserId: input.userId,
+        subjectType: 'fund_purchase',
+        subjectId: id,
+        ip: input.ip,
+        data: { fundId: fund.id, amount: fromMinor(amount, fund.currency), method },
       });
-      row = await insertPurchase(tx, {
-        id,
-        userId: input.userId,
-        fundId: fund.id,
-        method,
-        status: 'Waiting',
-        currency: fund.currency,
-        amount,
-        fixedFee: fund.purchaseFixedFee,
-        navDate,
-        holdJournalId: hold.journalId,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (nav !== null) row = await pricePurchase(tx, row, fund, nav, now);
-    } else {
-      const deposit = await insertDeposit(tx, {
-        userId: input.userId,
-        kind: 'gateway',
-        amount,
-        status: 'Pending',
-        provider: deps.payment.name,
-      });
-      row = await insertPurchase(tx, {
-        id,
-        userId: input.userId,
-        fundId: fund.id,
-        method,
-        status: 'PaymentPending',
-        currency: fund.currency,
-        amount,
-        fixedFee: fund.purchaseFixedFee,
-        navDate,
-        depositId: deposit.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-    await writeAudit(tx, {
-      action: 'fund.purchase.requested',
-      actorUserId: input.userId,
-      subjectType: 'fund_purchase',
-      subjectId: id,
-      ip: input.ip,
-      data: { fundId: fund.id, amount: fromMinor(amount, fund.currency), method },
-    });
-    const view = toPurchaseView({ ...row, paymentReference: null });
-    await storeIdempotentResponse(tx, call, view);
-    return view;
-  });
+      return toPurchaseView({ ...row, paymentReference: null });
+    }),
+  );
   if (first.method === 'wallet') return { ...first, redirectUrl: null };
   return startCardPayment(deps, input.userId, first.id, input.returnUrl);
 }
@@ -265,54 +259,15 @@ async function startCardPayment(
 ): Promise<CreatedPurchase> {
   const current = await findUserPurchase(deps.db, userId, purchaseId);
   if (!current) throw new Error('the purchase just written is gone');
-  const deposit = current.depositId ? await findUserDeposit(deps.db, userId, current.depositId) : null;
-  if (current.status !== 'PaymentPending' || !deposit || deposit.status !== 'Pending') {
+  const payment = current.depositId ? await findUserPayment(deps.db, userId, current.depositId) : null;
+  if (current.status !== 'PaymentPending' || !payment || payment.status !== 'Pending') {
     return { ...toPurchaseView(current), redirectUrl: null };
   }
-  if (deposit.authority) {
-    return { ...toPurchaseView(current), redirectUrl: deps.payment.redirectUrl(deposit.authority) };
-  }
-  let requested;
-  try {
-    requested = await deps.payment.request({
-      amountRial: deposit.amount * RIALS_PER_TOMAN,
-      callbackUrl: returnUrl(current.id),
-      description: `Fund purchase ${current.id}`,
-    });
-  } catch (err) {
-    if (!(err instanceof PaymentGatewayError)) throw err;
-    await failUnopenedCardPayment(deps, deposit.id, current.id, err.message);
-    throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE', 'The gateway did not start the payment');
-  }
-  const set = await setAuthorityOnce(deps.db, deposit.id, deps.payment.name, requested.authority);
-  if (set.length === 0) {
-    // A concurrent retry set its authority first: send the payer to that one.
-    const again = await findUserDeposit(deps.db, userId, deposit.id);
-    return { ...toPurchaseView(current), redirectUrl: deps.payment.redirectUrl(again!.authority!) };
-  }
-  return { ...toPurchaseView(current), redirectUrl: requested.redirectUrl };
-}
-
-/**
- * A card payment the gateway never opened (it refused the request, or the process stopped before asking):
- * nothing was taken, so the deposit and the purchase fail together.
- */
-export async function failUnopenedCardPayment(
-  deps: FundOrdersDeps,
-  depositId: string,
-  purchaseId: string,
-  reason: string,
-): Promise<void> {
-  await runMoneyTransaction(deps.db, async (tx) => {
-    const ended = await moveStatus(tx, { depositId, from: 'Pending' }, { status: 'Failed', failureReason: reason });
-    if (ended) {
-      await movePurchaseStatus(tx, purchaseId, 'PaymentPending', {
-        status: 'Failed',
-        failReason: 'gateway_unavailable',
-        updatedAt: clock(deps),
-      });
-    }
+  const redirectUrl = await sendToGateway(deps, payment, fundPurchasePurpose, {
+    callbackUrl: returnUrl(current.id),
+    description: `Fund purchase ${current.id}`,
   });
+  return { ...toPurchaseView(current), redirectUrl };
 }
 
 /** The payer is back from the gateway: verify the card payment once, then place the order. */
@@ -322,49 +277,33 @@ export async function verifyFundPurchasePayment(
 ): Promise<FundPurchase> {
   const purchase = await findUserPurchase(deps.db, input.userId, input.purchaseId);
   if (!purchase || purchase.method !== 'card' || !purchase.depositId) throw new AppError('NOT_FOUND');
-  const deposit = await findUserDeposit(deps.db, input.userId, purchase.depositId);
+  const payment = await findUserPayment(deps.db, input.userId, purchase.depositId);
   // Another user's purchase, or an authority that is not this payment's: nothing to say.
-  if (!deposit || deposit.authority !== input.authority) throw new AppError('NOT_FOUND');
+  if (!payment || payment.authority !== input.authority) throw new AppError('NOT_FOUND');
   const answer = async () => toPurchaseView((await findUserPurchase(deps.db, input.userId, purchase.id))!);
 
-  if (deposit.status === 'Pending' && input.status === 'NOK') {
-    await runMoneyTransaction(deps.db, async (tx) => {
-      const cancelled = await moveStatus(
-        tx,
-        { depositId: deposit.id, userId: input.userId, from: 'Pending', authority: input.authority },
-        { status: 'Canceled', failureReason: 'payer cancelled at the gateway' },
-      );
-      if (cancelled) await failPurchase(tx, deps, purchase.id, 'payment_cancelled', input.ip);
-    });
-    return answer();
-  }
-  let claimed: DepositRow | null = null;
-  if (deposit.status === 'Pending') {
-    claimed = await moveStatus(
-      deps.db,
-      { depositId: deposit.id, userId: input.userId, from: 'Pending', authority: input.authority },
-      { status: 'Verifying' },
-    );
-  } else if (deposit.status === 'Verifying') {
+  let claimed: PaymentRow | null = null;
+  if (payment.status === 'Pending') {
+    claimed = await claimReturn(deps, payment, fundPurchasePurpose, input);
+  } else if (payment.status === 'Verifying') {
     // Left Verifying by a call the gateway did not answer: settling again is safe (the credit is guarded).
-    claimed = deposit;
+    claimed = payment;
   }
-  if (!claimed) return answer();
-  await settleCardPayment(deps, claimed, purchase.id, input.ip);
+  if (claimed) await settlePayment(deps, claimed, fundPurchasePurpose, input.ip);
   return answer();
 }
 
 async function failPurchase(
   tx: Tx,
-  deps: FundOrdersDeps,
   purchaseId: string,
   reason: 'payment_cancelled' | 'payment_failed',
   ip: string | null,
+  now: Date,
 ) {
   const failed = await movePurchaseStatus(tx, purchaseId, 'PaymentPending', {
     status: 'Failed',
     failReason: reason,
-    updatedAt: clock(deps),
+    updatedAt: now,
   });
   if (failed) {
     await writeAudit(tx, {
@@ -379,64 +318,18 @@ async function failPurchase(
 }
 
 /**
- * Asks the gateway about a claimed (Verifying) card payment and ends it: the wallet credited and the
- * order placed, once; or the deposit and the purchase failed.
+ * A card purchase of fund units, as a purpose of a gateway payment (decision 031): paid, the order is placed
+ * (the wallet the payment credited → held, the purchase Waiting, priced at once when the NAV of the day of
+ * payment is out); unpaid, the purchase fails with its payment.
  */
-export async function settleCardPayment(
-  deps: FundOrdersDeps,
-  d: DepositRow,
-  purchaseId: string,
-  ip: string | null,
-): Promise<void> {
-  let verdict;
-  try {
-    verdict = await deps.payment.verify({ authority: d.authority!, amountRial: d.amount * RIALS_PER_TOMAN });
-  } catch (err) {
-    if (!(err instanceof PaymentGatewayError)) throw err;
-    // The gateway did not answer: the payment stays Verifying (pending) and is settled by the next call.
-    return;
-  }
-  if (verdict.status === 'failed') {
-    await runMoneyTransaction(deps.db, async (tx) => {
-      const failed = await moveStatus(
-        tx,
-        { depositId: d.id, from: 'Verifying' },
-        { status: 'Failed', failureReason: verdict.reason },
-      );
-      if (failed) await failPurchase(tx, deps, purchaseId, 'payment_failed', ip);
-    });
-    return;
-  }
-  const now = clock(deps);
-  await runMoneyTransaction(deps.db, async (tx) => {
-    await lockInvestor(tx, d.userId);
-    const credit = await creditUser(tx, {
-      userId: d.userId,
-      from: 'gateway_clearing',
-      currency: 'IRT',
-      amount: d.amount - d.fee,
-      refType: 'Payment',
-      refId: d.id,
-      createdBy: d.userId,
-    });
-    const paid = await moveStatus(
-      tx,
-      { depositId: d.id, from: 'Verifying' },
-      { status: 'Successful', gatewayRef: verdict.referenceId, cardPan: verdict.cardPan, journalId: credit.journalId },
-    );
-    // Someone else ended it in the meantime: roll the credit back with this transaction.
-    if (!paid) throw new AppError('CONFLICT', 'The payment was settled elsewhere');
-    await writeAudit(tx, {
-      action: 'deposit.gateway.succeeded',
-      actorUserId: d.userId,
-      subjectType: 'deposit',
-      subjectId: d.id,
-      ip,
-      data: { amount: fromMinor(d.amount, 'IRT'), referenceId: verdict.referenceId, fundPurchaseId: purchaseId },
-    });
-    const p = await lockPurchase(tx, purchaseId);
-    // Not awaiting payment any more (cannot happen while the deposit was Verifying): the money stays in the wallet.
-    if (!p || p.status !== 'PaymentPending') return;
+export const fundPurchasePurpose = {
+  name: 'fund_purchase',
+  // The investor's row first, as every order of theirs takes it: their orders run one after another.
+  beforeCredit: (tx, payment) => lockInvestor(tx, payment.userId),
+  async onPaid(tx, payment, { ip, now }) {
+    const p = await findPurchaseOfPayment(tx, payment.id, { lock: true });
+    // Not awaiting payment any more (cannot happen while the payment was Verifying): the money stays in the wallet.
+    if (!p || p.status !== 'PaymentPending') return p ? { fundPurchaseId: p.id } : undefined;
     const fund = await findFund(tx, p.fundId);
     if (!fund || !fund.published || fund.buyingPaused) {
       await updatePurchase(tx, p.id, { status: 'Failed', failReason: 'fund_paused', updatedAt: now });
@@ -448,7 +341,7 @@ export async function settleCardPayment(
         ip,
         data: { fundId: p.fundId, reason: 'fund_paused' },
       });
-      return;
+      return { fundPurchaseId: p.id };
     }
     // The order is placed the day it is paid: that day's NAV prices it.
     const navDate = tehranDateOf(now);
@@ -470,11 +363,23 @@ export async function settleCardPayment(
     });
     const nav = await navOn(tx, p.fundId, navDate);
     if (nav !== null) await pricePurchase(tx, waiting, fund, nav, now);
-  }).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'CONFLICT') return;
-    throw err;
-  });
-}
+    return { fundPurchaseId: p.id };
+  },
+  async onUnpaid(tx, payment, reason, { ip, now }) {
+    const p = await findPurchaseOfPayment(tx, payment.id);
+    if (!p) return;
+    if (reason === 'unopened') {
+      // Nothing was taken: the purchase fails with its payment, as when the gateway refuses the request.
+      await movePurchaseStatus(tx, p.id, 'PaymentPending', {
+        status: 'Failed',
+        failReason: 'gateway_unavailable',
+        updatedAt: now,
+      });
+    } else {
+      await failPurchase(tx, p.id, reason === 'cancelled' ? 'payment_cancelled' : 'payment_failed', ip, now);
+    }
+  },
+} as const satisfies PaymentPurpose;
 
 export async function getFundPurchase(db: Db, userId: string, purchaseId: string): Promise<FundPurchase> {
   const p = await findUserPurchase(db, userId, purchaseId);

@@ -42,7 +42,7 @@ import { KYC_REQUIREMENT } from '@portal/contract/kyc/kyc';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { assertCanMoveMoney } from '../../lib/guards';
-import { claimIdempotencyKey, storeIdempotentResponse } from '../../lib/idempotency';
+import { withIdempotency } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
 import { findUserBucketAccounts } from '../ledger/ledger.repository';
 import { moveBetweenBuckets } from '../ledger/ledger.service';
@@ -202,65 +202,64 @@ export async function createFundRedemption(
       freeOnly: input.body.freeOnly,
     },
   };
-  return runMoneyTransaction(deps.db, async (tx): Promise<FundRedemption> => {
-    const claim = await claimIdempotencyKey<FundRedemption>(tx, call);
-    if (!claim.claimed) return claim.replay;
-    await lockInvestor(tx, input.userId);
-    await assertCanMoveMoney(tx, input.userId, KYC_REQUIREMENT.invest);
-    const fund = await findFund(tx, input.fundId, { publishedOnly: true });
-    if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
-    if (fund.redeemingPaused) throw new AppError('FUND_TRADING_PAUSED', 'Redeeming this fund is not possible now');
-    // The holder's lots, locked (after the investor's row: their other orders have ended), oldest first.
-    const lotRows = await findLots(tx, input.userId, fund.id, true);
-    const pos = positionOf(lotRows, await unitBuckets(tx, input.userId, fund.id), now);
-    const units = unitsToRedeem(fund, input.body, pos);
-    const navDate = tehranDateOf(now);
-    const today = await navOn(tx, fund.id, navDate);
-    const priceNav = today ?? (await latestNav(tx, fund.id))?.nav ?? null;
-    if (priceNav !== null) quoteAt(fund, pos.lots, units, priceNav, now);
-    const olderWaiting = await hasOlderWaitingRedemption(tx, { userId: input.userId, fundId: fund.id });
+  const { response } = await runMoneyTransaction(deps.db, (tx) =>
+    withIdempotency(tx, call, async (): Promise<FundRedemption> => {
+      await lockInvestor(tx, input.userId);
+      await assertCanMoveMoney(tx, input.userId, KYC_REQUIREMENT.invest);
+      const fund = await findFund(tx, input.fundId, { publishedOnly: true });
+      if (!fund) throw new AppError('NOT_FOUND', 'No such fund');
+      if (fund.redeemingPaused) throw new AppError('FUND_TRADING_PAUSED', 'Redeeming this fund is not possible now');
+      // The holder's lots, locked (after the investor's row: their other orders have ended), oldest first.
+      const lotRows = await findLots(tx, input.userId, fund.id, true);
+      const pos = positionOf(lotRows, await unitBuckets(tx, input.userId, fund.id), now);
+      const units = unitsToRedeem(fund, input.body, pos);
+      const navDate = tehranDateOf(now);
+      const today = await navOn(tx, fund.id, navDate);
+      const priceNav = today ?? (await latestNav(tx, fund.id))?.nav ?? null;
+      if (priceNav !== null) quoteAt(fund, pos.lots, units, priceNav, now);
+      const olderWaiting = await hasOlderWaitingRedemption(tx, { userId: input.userId, fundId: fund.id });
 
-    const id = randomUUID();
-    const hold = await moveBetweenBuckets(tx, {
-      userId: input.userId,
-      from: 'available',
-      to: 'held',
-      currency: unitCurrency(fund.id),
-      amount: units,
-      refType: 'FundShareRedeem',
-      refId: id,
-      createdBy: input.userId,
-    }).catch((err: unknown) => {
-      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') {
-        throw new AppError('FUND_UNITS_INSUFFICIENT', 'More units than you hold');
-      }
-      throw err;
-    });
-    let row = await insertRedemption(tx, {
-      id,
-      userId: input.userId,
-      fundId: fund.id,
-      status: 'Waiting',
-      currency: fund.currency,
-      units,
-      navDate,
-      holdJournalId: hold.journalId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (today !== null && !olderWaiting) row = await priceRedemption(tx, row, fund, today, lotRows, now);
-    await writeAudit(tx, {
-      action: 'fund.redemption.requested',
-      actorUserId: input.userId,
-      subjectType: 'fund_redemption',
-      subjectId: id,
-      ip: input.ip,
-      data: { fundId: fund.id, units: formatUnits(units), freeOnly: input.body.freeOnly },
-    });
-    const view = toRedemptionView(row);
-    await storeIdempotentResponse(tx, call, view);
-    return view;
-  });
+      const id = randomUUID();
+      const hold = await moveBetweenBuckets(tx, {
+        userId: input.userId,
+        from: 'available',
+        to: 'held',
+        currency: unitCurrency(fund.id),
+        amount: units,
+        refType: 'FundShareRedeem',
+        refId: id,
+        createdBy: input.userId,
+      }).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') {
+          throw new AppError('FUND_UNITS_INSUFFICIENT', 'More units than you hold');
+        }
+        throw err;
+      });
+      let row = await insertRedemption(tx, {
+        id,
+        userId: input.userId,
+        fundId: fund.id,
+        status: 'Waiting',
+        currency: fund.currency,
+        units,
+        navDate,
+        holdJournalId: hold.journalId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (today !== null && !olderWaiting) row = await priceRedemption(tx, row, fund, today, lotRows, now);
+      await writeAudit(tx, {
+        action: 'fund.redemption.requested',
+        actorUserId: input.userId,
+        subjectType: 'fund_redemption',
+        subjectId: id,
+        ip: input.ip,
+        data: { fundId: fund.id, units: formatUnits(units), freeOnly: input.body.freeOnly },
+      });
+      return toRedemptionView(row);
+    }),
+  );
+  return response;
 }
 
 export async function getFundRedemption(db: Db, userId: string, redemptionId: string): Promise<FundRedemption> {

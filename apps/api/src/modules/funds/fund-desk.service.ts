@@ -49,7 +49,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { funds } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { violatedUniqueConstraint } from '../../lib/db-errors';
-import { hasPendingProposal } from '../proposals/proposals.repository';
 import {
   deleteAnnouncement,
   findConsultation,
@@ -58,6 +57,7 @@ import {
   findFundByCode,
   findFundWithStats,
   findNav,
+  hasPendingProposal,
   fundsWithOrders,
   fundUsage,
   insertAnnouncement,

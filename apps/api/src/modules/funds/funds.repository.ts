@@ -15,6 +15,7 @@ import {
   fundPurchases,
   fundRedemptions,
   funds,
+  proposals,
   users,
 } from '../../db/schema';
 
@@ -137,6 +138,16 @@ export async function fundUsage(tx: DbOrTx, fundId: string): Promise<{ hasOrders
     tx.select(one).from(fundNavs).where(eq(fundNavs.fundId, fundId)).limit(1),
   ]);
   return { hasOrders: purchase.length > 0 || redemption.length > 0, hasNavs: nav.length > 0 };
+}
+
+/** Whether a fund has a proposal waiting for a second operator (its currency is then fixed). */
+export async function hasPendingProposal(tx: DbOrTx, fundId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.fundId, fundId), eq(proposals.status, 'Pending')))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Open consultation requests per fund. */

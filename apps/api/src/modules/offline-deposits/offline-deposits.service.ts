@@ -42,7 +42,7 @@ import {
   reviewFieldsOf,
   type FirstApprovers,
   type ReviewPolicy,
-} from '../admin/review';
+} from '../../lib/review';
 import { findFile } from '../kyc/kyc.repository';
 import { systemAccountId } from '../ledger/ledger.repository';
 import { postJournal, userAccountId } from '../ledger/ledger.service';

@@ -84,16 +84,6 @@ export async function listProposals(
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-/** Whether a fund has a proposal waiting for a second operator (its currency is then fixed). */
-export async function hasPendingProposal(tx: DbOrTx, fundId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: proposals.id })
-    .from(proposals)
-    .where(and(eq(proposals.fundId, fundId), eq(proposals.status, 'Pending')))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Users by id (mobile, names, role), for the proposals' operators and the people their effects touch. */
 export async function usersByIds(tx: DbOrTx, ids: readonly string[]): Promise<Map<string, UserRef>> {
   const unique = [...new Set(ids)];

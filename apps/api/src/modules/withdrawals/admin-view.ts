@@ -1,6 +1,6 @@
 import type { AdminWithdrawal } from '@portal/contract/admin/money';
 import type { DbOrTx } from '../../db/client';
-import { firstApproversOf, reviewFieldsOf, type FirstApprovers, type ReviewPolicy } from '../admin/review';
+import { firstApproversOf, reviewFieldsOf, type FirstApprovers, type ReviewPolicy } from '../../lib/review';
 import type { WithdrawalRow } from './withdrawals.repository';
 import { toWithdrawalView } from './withdrawals.service';
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRowsPrepared, timestamptzOf, type DbOrTx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { auditInsertSql, type AuditEvent } from '../../lib/audit';
-import { claimKeySql, storeResponseSql, type IdempotentCall, type JsonValue } from '../../lib/idempotency';
+import type { IdempotencySql, JsonValue } from '../../lib/idempotency';
 import { lockStepRowSql, type StepRow } from '../auth/lockout';
 import { journalWithPostingsCtes, userAccountIdSql, type LedgerCurrency } from '../ledger/ledger.repository';
 
@@ -10,7 +10,7 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 /** What a withdrawal request reads, in the statement that claims its idempotency key (`openWithdrawalRequest`). */
 export interface WithdrawalRequestState {
-  /** False: the key was taken (replay it, `replayOfTakenKey`); nothing else was read or locked. */
+  /** False: the key was taken (replay it, `IdempotencySql.replay`); nothing else was read or locked. */
   claimed: boolean;
   /** The transaction's `now()`, which the withdrawal row's `created_at` and `updated_at` default to. */
   txNow: Date;
@@ -40,7 +40,7 @@ export interface WithdrawalRequestState {
  */
 export async function openWithdrawalRequest(
   tx: DbOrTx,
-  call: IdempotentCall,
+  record: IdempotencySql,
   o: { userId: string; bankAccountId: string; currency: LedgerCurrency },
 ): Promise<WithdrawalRequestState> {
   const twoFactorOn = sql`EXISTS (SELECT 1 FROM users WHERE id = ${o.userId}::uuid AND two_factor_secret IS NOT NULL)`;
@@ -61,7 +61,7 @@ export async function openWithdrawalRequest(
     held_id: string | null;
   }>(
     tx,
-    sql`WITH claim AS (${claimKeySql(call)}),
+    sql`WITH claim AS (${record.claim}),
       counter AS (${lockStepRowSql('totp', o.userId, { from: 'claim', when: twoFactorOn })})
       SELECT EXISTS (SELECT 1 FROM claim) AS claimed, now() AS tx_now,
         u.kyc_level, u.frozen_at IS NOT NULL AS frozen, u.mobile, u.two_factor_secret,
@@ -116,7 +116,7 @@ export async function writeWithdrawalRequest(
     postings: Parameters<typeof journalWithPostingsCtes>[1];
     row: { id: string; userId: string; amount: bigint; bankAccountId: string; sheba: string; createdAt: Date };
     audit: AuditEvent;
-    idempotency: { call: IdempotentCall; response: JsonValue };
+    idempotency: { record: IdempotencySql; response: JsonValue };
   },
 ): Promise<boolean> {
   const { userId, holds, totpStep } = w.userCheck;
@@ -136,7 +136,7 @@ export async function writeWithdrawalRequest(
         RETURNING created_at
       ),
       audit AS (${auditInsertSql(w.audit, 'withdrawal')}),
-      answer AS (${storeResponseSql(w.idempotency.call, w.idempotency.response, 'withdrawal')})
+      answer AS (${w.idempotency.record.store(w.idempotency.response, 'withdrawal')})
       SELECT (SELECT count(*) FROM postings)::int AS postings, (SELECT created_at FROM withdrawal) AS created_at`,
   );
   if (!row || row.postings === 0) return false;

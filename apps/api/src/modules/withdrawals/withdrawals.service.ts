@@ -32,9 +32,9 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { maskMobile } from '../../lib/crypto';
 import { assertCanMoveMoney, assertMayMoveMoney, mayMoveMoneySql } from '../../lib/guards';
-import { releaseIdempotencyKey, replayOfTakenKey } from '../../lib/idempotency';
+import { idempotencySql } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
-import { approvalStep, type ReviewPolicy } from '../admin/review';
+import { approvalStep, type ReviewPolicy } from '../../lib/review';
 import { findUser, sendPhoneCode, type AuthDeps } from '../auth/auth.service';
 import { checkCode } from '../auth/codes';
 import { assertStepRowOpen, resetFailures } from '../auth/lockout';
@@ -59,7 +59,7 @@ import {
   writeWithdrawalRequest,
   type WithdrawalRow,
 } from './withdrawals.repository';
-import { assertNotHeld, assertNotHeldNow, notHeldSql } from './withdrawal-hold';
+import { assertNotHeld, assertNotHeldNow, notHeldSql } from '../../lib/withdrawal-hold';
 
 export type WithdrawalsDeps = AuthDeps & { review: ReviewPolicy };
 
@@ -118,27 +118,28 @@ export async function createWithdrawal(
 ): Promise<Withdrawal> {
   const now = deps.now?.() ?? new Date();
   const { body } = input;
-  const call = {
+  // The fast path of the one idempotency helper: its claim and stored answer are parts of the two statements.
+  const record = idempotencySql({
     userId: input.userId,
     key: input.idempotencyKey,
     operation: 'createWithdrawal',
     request: { bankAccountId: body.bankAccountId, amount: body.amount } satisfies Omit<CreateWithdrawalBody, 'code'>,
-  };
+  });
   const level = KYC_REQUIREMENT.withdraw;
   const out = await runMoneyTransaction(deps.db, async (tx): Promise<Withdrawal | AppError> => {
-    const state = await openWithdrawalRequest(tx, call, {
+    const state = await openWithdrawalRequest(tx, record, {
       userId: input.userId,
       bankAccountId: body.bankAccountId,
       currency: 'IRT',
     });
-    if (!state.claimed) return replayOfTakenKey<Withdrawal>(tx, call);
+    if (!state.claimed) return record.replay<Withdrawal>(tx);
     const { user, account } = state;
     assertMayMoveMoney(user ?? undefined, level);
     if (!user) throw new AppError('UNAUTHENTICATED');
     assertNotHeld(user.withdrawalsHeldUntil, now);
     if (!account) throw new AppError('NOT_FOUND', 'No such bank account');
     const refuse = async (wrong: AppError) => {
-      await releaseIdempotencyKey(tx, call);
+      await record.release(tx);
       return wrong;
     };
     let totpStep: number | null = null;
@@ -222,7 +223,7 @@ export async function createWithdrawal(
           ip: input.ip,
           data: { amount: body.amount, bankAccountId: account.id },
         },
-        idempotency: { call, response: view },
+        idempotency: { record, response: view },
       });
     } catch (err) {
       throw ledgerErrorOf(err);

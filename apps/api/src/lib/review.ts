@@ -6,9 +6,9 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { ReviewApproval } from '@portal/contract/admin/review';
-import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
-import { assertNotMaker } from './four-eyes-guard';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { assertNotMaker } from './four-eyes';
 
 /** The review policy the server was started with. */
 export interface ReviewPolicy {

@@ -11,7 +11,8 @@ import {
   reconcileGatewayPayments,
   UNOPENED_AFTER_MS,
   VERIFY_RETRY_AFTER_MS,
-} from '../../src/modules/deposits/reconcile';
+} from '../../src/modules/payments/reconcile';
+import { PAYMENT_PURPOSES_BY_NAME } from '../../src/payment-purposes';
 import { makeLevelOneInvestor, type TestUser } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { balanceOf, expectLedgerSound, ledgerCounts } from '../helpers/ledger';
@@ -59,7 +60,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const deps = () => ({ db: t.database.db, payment, now: () => t.clock.now });
+const deps = () => ({ db: t.database.db, payment, purposes: PAYMENT_PURPOSES_BY_NAME, now: () => t.clock.now });
 /** The job as it runs `ms` from now (rows are dated by the database's clock, which is the real one). */
 const jobIn = (ms: number) => reconcileGatewayPayments(deps(), new Date(Date.now() + ms));
 const AFTER_WINDOW = PAYER_WINDOW_MS + 60_000;

@@ -1,6 +1,7 @@
 /**
  * Gateway payments that nobody ended (decision 026). A payment is normally ended by the payer's return
- * to the portal (`verifyGatewayDeposit`, `verifyFundPurchasePayment`). Three cases never get that call:
+ * to the portal (`verifyGatewayDeposit`, `verifyFundPurchasePayment`, both through `claimReturn` and
+ * `settlePayment`). Three cases never get that call:
  *
  * - the verify was claimed but never finished (the gateway did not answer, or the process stopped): the
  *   payment stays `Verifying`; if the gateway did take the money the investor is owed it;
@@ -9,24 +10,18 @@
  *   half an hour, so the investor would see neither the money nor the deposit);
  * - the payer never paid: `Pending` forever in their requests.
  *
- * Every minute, on every instance, this asks the gateway about each of them through the same settle
- * functions the callbacks use: paid is credited once (and a card purchase placed), not paid is failed.
+ * Every minute, on every instance, this asks the gateway about each of them through the one settle
+ * function the callbacks use (`settlePayment`) with the payment's own purpose (decision 031): paid is
+ * credited once (and a card purchase placed), not paid is failed.
  * A `Pending` payment is asked about only after `PAYER_WINDOW_MS`, when its payer can no longer pay. Each
  * payment is taken by one instance (a status move, or a touch of a `Verifying` row), and the credit is
  * guarded by the deposit's status in its own transaction, so instances racing each other or a late
  * callback credit once. The gateway is never called inside a database transaction.
  */
-import { PAYER_WINDOW_MS, type PaymentPort } from '../../adapters/payment/payment.port';
-import type { Db } from '../../db/client';
-import { failUnopenedCardPayment, settleCardPayment } from '../fund-orders/purchases.service';
-import {
-  findUnsettledPayments,
-  moveStatus,
-  retakeVerifying,
-  type DepositRow,
-  type UnsettledPayment,
-} from './deposits.repository';
-import { settleVerifying } from './deposits.service';
+import { PAYER_WINDOW_MS } from '../../adapters/payment/payment.port';
+import { findUnsettledPayments, movePaymentStatus, retakeVerifying } from './payments.repository';
+import { failUnopenedPayment, settlePayment, type PaymentsDeps } from './payments.service';
+import type { PaymentPurposes } from './purposes';
 
 /** A verify still unfinished after this was interrupted: it is asked again. */
 export const VERIFY_RETRY_AFTER_MS = 60_000;
@@ -34,11 +29,9 @@ export const VERIFY_RETRY_AFTER_MS = 60_000;
 export const UNOPENED_AFTER_MS = 5 * 60_000;
 const BATCH = 50;
 
-export interface ReconcileDeps {
-  db: Db;
-  payment: PaymentPort;
-  /** The clock of the fund rules (a card purchase is placed on the day it is paid); tests move it. */
-  now?: () => Date;
+export interface ReconcileDeps extends PaymentsDeps {
+  /** Every purpose, by name: each payment is settled with its own. */
+  purposes: PaymentPurposes;
 }
 
 export interface ReconcileCounts {
@@ -61,18 +54,19 @@ export async function reconcileGatewayPayments(deps: ReconcileDeps, now: Date = 
   for (const row of rows) {
     // One payment that cannot be settled (a bug, a database error) does not hold up the others.
     try {
+      const purpose = deps.purposes[row.purpose!];
       if (row.status === 'Pending' && !row.authority) {
-        await failUnopened(deps, row);
+        await failUnopenedPayment(deps, row, purpose, 'the payment was never opened at the gateway');
         counts.unopened++;
         continue;
       }
       const claimed =
         row.status === 'Verifying'
           ? await retakeVerifying(deps.db, row.id, verifyingBefore)
-          : await moveStatus(deps.db, { depositId: row.id, from: 'Pending' }, { status: 'Verifying' });
+          : await movePaymentStatus(deps.db, { paymentId: row.id, from: 'Pending' }, { status: 'Verifying' });
       // Another instance, or the payer's own callback, took it first.
       if (!claimed) continue;
-      await settle(deps, claimed, row.purchaseId);
+      await settlePayment(deps, claimed, purpose, null);
       counts.verified++;
     } catch (err) {
       failures.push(err);
@@ -82,15 +76,4 @@ export async function reconcileGatewayPayments(deps: ReconcileDeps, now: Date = 
     throw new AggregateError(failures, `${failures.length} of ${rows.length} gateway payments could not be settled`);
   }
   return counts;
-}
-
-async function settle(deps: ReconcileDeps, d: DepositRow, purchaseId: string | null) {
-  if (purchaseId) await settleCardPayment(deps, d, purchaseId, null);
-  else await settleVerifying(deps, d, null);
-}
-
-async function failUnopened(deps: ReconcileDeps, row: UnsettledPayment) {
-  const reason = 'the payment was never opened at the gateway';
-  if (row.purchaseId) await failUnopenedCardPayment(deps, row.id, row.purchaseId, reason);
-  else await moveStatus(deps.db, { depositId: row.id, from: 'Pending' }, { status: 'Failed', failureReason: reason });
 }

@@ -1,9 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@portal/contract/core/errors';
 import { SENSITIVE_CHANGE_WITHDRAWAL_HOLD_HOURS, type WithdrawalHoldReason } from '@portal/contract/wallet/withdrawals';
-import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { writeAudit } from './audit';
 
 /**
  * The withdrawal hold (issue 15, decision 029): after a sensitive change to how an account is reached, no
