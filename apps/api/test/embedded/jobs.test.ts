@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deposit } from '@portal/contract/wallet/deposits';
 import { PAYER_WINDOW_MS } from '../../src/adapters/payment/payment.port';
@@ -8,7 +7,7 @@ import { runFundOrderJobs } from '../../src/modules/fund-orders/pricing.service'
 import { makeLevelOneInvestor } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { balanceOf, expectLedgerSound } from '../helpers/ledger';
-import { atSandboxGateway } from '../helpers/sandbox-gateway';
+import { atSandboxGateway, startGatewayDeposit } from '../helpers/sandbox-gateway';
 import { buy, buyer, createFund, expectUnitsConsistent, get, publishNav } from '../fund-orders/fund-order-helpers';
 
 /**
@@ -49,14 +48,7 @@ describe('the job runner on PGlite', () => {
 
   it('credits once a gateway payment whose payer never came back', async () => {
     const u = await makeLevelOneInvestor(t);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/wallet/deposits/gateway',
-      headers: { cookie: u.cookie, 'idempotency-key': randomUUID() },
-      payload: { amount: '300000' },
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    const { depositId, redirectUrl } = started.json<{ depositId: string; redirectUrl: string }>();
+    const { depositId, redirectUrl } = await startGatewayDeposit(t, u.cookie, '300000');
     await atSandboxGateway(t, redirectUrl, 'pay');
 
     const job = () =>

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deposit } from '@portal/contract/wallet/deposits';
 import type { Wallet } from '@portal/contract/wallet/wallets';
@@ -6,7 +5,7 @@ import { createSandboxPayment } from '../../src/adapters/payment/sandbox-payment
 import { makeLevelOneInvestor, type TestUser } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { balanceOf, expectLedgerSound } from '../helpers/ledger';
-import { atSandboxGateway } from '../helpers/sandbox-gateway';
+import { atSandboxGateway, startGatewayDeposit } from '../helpers/sandbox-gateway';
 import { buy, createFund, expectUnitsConsistent, publishNav, unitsOf } from '../fund-orders/fund-order-helpers';
 
 /**
@@ -36,14 +35,7 @@ describe('the money path on PGlite', () => {
   it('credits a gateway deposit once, buys fund units with it, and keeps the ledger balanced', async () => {
     const u = await makeLevelOneInvestor(t);
 
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/wallet/deposits/gateway',
-      headers: { cookie: u.cookie, 'idempotency-key': randomUUID() },
-      payload: { amount: '500000' },
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    const { depositId, redirectUrl } = started.json<{ depositId: string; redirectUrl: string }>();
+    const { depositId, redirectUrl } = await startGatewayDeposit(t, u.cookie, '500000');
     const back = (await atSandboxGateway(t, redirectUrl, 'pay')).searchParams;
     const verify = () =>
       t.app.inject({
