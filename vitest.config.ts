@@ -7,7 +7,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
  * A workspace's own vitest.config.ts as projects of the root run. Vitest does not nest projects, so
- * when the workspace declares `test.projects` (the API runs once on PGlite and once on PostgreSQL),
+ * when the workspace declares `test.projects` (the API's database layouts, apps/api/vitest.config.ts),
  * each of them becomes a root project that extends the workspace's config file; otherwise the config
  * file is one project under `name`.
  */
@@ -26,7 +26,10 @@ function workspaceProjects(name: string, dir: string, config: ViteUserConfig): T
  * Projects, selectable with `--project <name>`:
  * - `contract`: the pure rules of packages/contract, node environment;
  * - `web`: apps/web with its own config (jsdom, React plugin);
- * - `api-pglite`, `api-postgres` (`--project 'api*'`): apps/api with its own config.
+ * - `api-postgres`, `api-embedded`, and `api-pglite` when DATABASE_URL is not set (`--project 'api*'`):
+ *   apps/api with its own config; with DATABASE_URL every API file runs on PostgreSQL and
+ *   `api-embedded` proves the embedded mode, without it every file runs on PGlite and only the
+ *   `*.pg.test.ts` files on a throwaway PostgreSQL (decision 033).
  * e2e runs on its own (`npm test -w @portal/e2e`): it starts a server and a browser.
  */
 export default defineConfig({

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite in order, each in its own child process with its output streamed, then a
- * summary table and one last line `N passed, N failed`.
+ * `npm test`: every suite, each in its own child process, then a summary table with each suite's
+ * seconds and one last line `N passed, N failed`.
  *
+ * - typecheck and lint run side by side (two single-threaded children on two cores, decision 033); the
+ *   output of each is held and printed whole when it ends, so their logs do not interleave; the test
+ *   suites then run one after the other with their output streamed;
  * - typecheck and lint count as one test each (passed or failed);
  * - vitest suites report through their JSON reporter, so the counts are the real number of tests;
  * - a suite that fails does not stop the next one: every suite reports;
@@ -29,10 +32,14 @@ const vitestReport = (name) => {
 
 /** @typedef {{ name: string, kind: 'check' | 'vitest', cmd: string, args: string[], report?: string, ownConfigIn?: string }} Suite */
 
-/** @type {Suite[]} */
-const suites = [
+/** Run side by side, output buffered per suite. @type {Suite[]} */
+const checks = [
   { name: 'typecheck', kind: 'check', cmd: npm, args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', kind: 'check', cmd: npx, args: ['eslint', '.'] },
+];
+
+/** Run one after the other, output streamed. @type {Suite[]} */
+const suites = [
   ...[
     ['contract', [npx, ['vitest', 'run', '--project', 'contract']]],
     ['web', [npx, ['vitest', 'run', '--project', 'web', '--project', 'web-server']]],
@@ -51,20 +58,43 @@ const suites = [
 const hasOwnVitestConfig = (dir) =>
   ['ts', 'mts', 'js', 'mjs'].some((ext) => existsSync(path.join(root, dir, `vitest.config.${ext}`)));
 
-/** Runs a command with inherited stdio; resolves with its exit code and duration. */
-function run(cmd, args) {
+const bannerOf = (suite) => `━━ ${suite.name} ━━ ${[path.basename(suite.cmd), ...suite.args].join(' ')}`;
+
+/**
+ * Runs a command; resolves with its exit code and duration. With `buffered`, its stdout and stderr are
+ * kept in one buffer (in the order they came) and answered as `output` instead of being shown.
+ */
+function run(cmd, args, { buffered = false } = {}) {
   const started = Date.now();
+  /** @type {Buffer[]} */
+  const chunks = [];
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
+    if (buffered) {
+      child.stdout.on('data', (c) => chunks.push(c));
+      child.stderr.on('data', (c) => chunks.push(c));
+    }
+    const done = (code) => resolve({ code, ms: Date.now() - started, output: Buffer.concat(chunks).toString() });
     child.on('error', (err) => {
-      console.error(`[test-all] could not start ${cmd}: ${err.message}`);
-      resolve({ code: 127, ms: Date.now() - started });
+      chunks.push(Buffer.from(`[test-all] could not start ${cmd}: ${err.message}\n`));
+      done(127);
     });
-    child.on('close', (code, signal) => {
-      resolve({ code: code ?? (signal ? 128 : 1), ms: Date.now() - started });
-    });
+    child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
   });
 }
+
+const checkRow = (suite, code, ms) => ({
+  suite: suite.name,
+  passed: code === 0 ? 1 : 0,
+  failed: code === 0 ? 0 : 1,
+  note: code === 0 ? '' : `exited ${code}`,
+  seconds: (ms / 1000).toFixed(1),
+  status: code === 0 ? 'ok' : 'FAIL',
+});
 
 /**
  * Counts from vitest's JSON report. A test file that failed to load has no test results but a failed
@@ -102,10 +132,19 @@ function countVitest(reportFile, exitCode) {
   return { passed, failed, note: notes.join('; ') };
 }
 
-const rows = [];
+console.log(`\n━━ ${checks.map((c) => c.name).join(' and ')} side by side: each one's output when it ends ━━`);
+const checkRows = await Promise.all(
+  checks.map(async (suite) => {
+    const { code, ms, output } = await run(suite.cmd, suite.args, { buffered: true });
+    console.log(`\n${bannerOf(suite)} (${(ms / 1000).toFixed(1)} s)\n`);
+    if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    return checkRow(suite, code, ms);
+  }),
+);
+
+const rows = [...checkRows];
 for (const suite of suites) {
-  const banner = `━━ ${suite.name} ━━ ${[path.basename(suite.cmd), ...suite.args].join(' ')}`;
-  console.log(`\n${banner}\n`);
+  console.log(`\n${bannerOf(suite)}\n`);
   if (suite.ownConfigIn && !hasOwnVitestConfig(suite.ownConfigIn)) {
     const note = `no vitest.config in ${suite.ownConfigIn}: suite missing`;
     console.log(`[test-all] ${note}`);
@@ -114,10 +153,7 @@ for (const suite of suites) {
   }
   if (suite.report) rmSync(suite.report, { force: true });
   const { code, ms } = await run(suite.cmd, suite.args);
-  const counts =
-    suite.kind === 'check'
-      ? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : `exited ${code}` }
-      : countVitest(suite.report, code);
+  const counts = countVitest(suite.report, code);
   rows.push({ suite: suite.name, ...counts, seconds: (ms / 1000).toFixed(1), status: counts.failed ? 'FAIL' : 'ok' });
 }
 

@@ -29,7 +29,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = path.resolve(here, '..', here.endsWith(path.join('src', 'db')) ? '..' : '', 'drizzle');
 
 export type DatabaseOptions =
-  { driver: 'postgres'; url: string; poolSize?: number } | { driver: 'pglite'; dataDir?: string };
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  | {
+      driver: 'pglite';
+      dataDir?: string;
+      /**
+       * A data directory dumped by PGlite's `dumpDataDir` to start from (the tests' migrated template):
+       * PGlite skips its initdb and the migrations find nothing to apply.
+       */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'postgres') {
@@ -65,7 +74,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzle(client, { schema, casing: CASING });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return {

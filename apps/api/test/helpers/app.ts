@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -15,14 +15,21 @@ export const driver = (): 'pglite' | 'postgres' =>
   // eslint-disable-next-line no-restricted-syntax -- set per vitest project
   process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh database for one test file: PGlite in memory, or a new database on the PostgreSQL server. */
+/**
+ * A fresh database for one test file, copied from the run's migrated template (the global setups):
+ * PGlite in memory loaded from the dumped data directory, or a new database on the PostgreSQL server
+ * created from the template database. The app's migrator still runs and finds nothing to apply.
+ */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
-  if (driver() === 'pglite') return openDatabase({ driver: 'pglite' });
+  if (driver() === 'pglite') {
+    const template = await readFile(inject('pgliteTemplate'));
+    return openDatabase({ driver: 'pglite', loadDataDir: new Blob([template]) });
+  }
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

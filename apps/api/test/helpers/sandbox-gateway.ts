@@ -1,5 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from './app';
+
+/** Starts a gateway deposit that must be accepted (201); answers its id and the sandbox page to go to. */
+export async function startGatewayDeposit(
+  t: TestApp,
+  cookie: string,
+  amount: string,
+): Promise<{ depositId: string; redirectUrl: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/deposits/gateway',
+    headers: { cookie, 'idempotency-key': randomUUID() },
+    payload: { amount },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ depositId: string; redirectUrl: string }>();
+}
 
 /**
  * The payer at the sandbox gateway's page (`redirectUrl` from a start): pays or cancels as the page's form
