@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { fileNumberInRun } from './server';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -19,12 +21,30 @@ export const CHROMIUM_ARGS = [
  */
 export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream'];
 
-export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({
+/**
+ * The run's one Chromium (global set-up), with the fake camera and microphone: test files connect to it
+ * and each journey opens its own contexts (no cookies, no storage shared).
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({
     executablePath: '/usr/bin/chromium',
-    args: fakeMedia ? [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] : CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
     headless: true,
   });
+}
+
+/** This test file's connection to the run's Chromium; `close()` ends the connection and its contexts. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('e2eBrowserWs'));
+}
+
+/**
+ * The address this test file's visitors come from (`X-Forwarded-For`; the server trusts its proxy): one per
+ * file, so the limits per address count one file's journeys, as when each file had its own server.
+ */
+export function visitorAddress(): string {
+  const n = fileNumberInRun();
+  return `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 }
 
 export const VIEWPORTS = {
@@ -45,7 +65,7 @@ export interface Tab {
 }
 
 /**
- * A fresh context (no cookies, no storage) at a viewport; with `baseURL`, `page.goto('/')` and
+ * A fresh context (no cookies, no storage) at a viewport, from this file's visitor address; with `baseURL`, `page.goto('/')` and
  * `page.request.get('/api/…')` are relative to the server under test. Console errors are collected; a 401 from
  * the account check of a logged-out visitor is the expected way to learn there is no session, so
  * the browser's own network-error line for that response is not a page error.
@@ -61,6 +81,7 @@ export async function openTab(
     baseURL,
     isMobile: viewport.width < 600,
     hasTouch: viewport.width < 600,
+    extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() },
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,12 +1,28 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { launchBrowserServer } from './browser';
+import { startServer, type PoolSize } from './server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The journeys run against the production build: build the web app and the server once. */
-export default function setup() {
+/**
+ * The shared server's operator pool: one operator per login of a journey in the whole run (each TOTP key
+ * logs in once, so no journey waits for the next 30-second step), with a few to spare. A journey that takes
+ * one more than the pool holds fails with a message saying to raise these.
+ */
+const OPERATOR_POOL: PoolSize = { admin: 9, senior_operator: 3 };
+
+/**
+ * The journeys run against the production build: build the web app and the server once, then start the
+ * run's one server (with its operator pool) and one Chromium (decision 034). Test files connect to both
+ * (`sharedServer()`, `connectBrowser()`); each journey opens its own browser contexts and signs up its own
+ * users.
+ */
+export default async function setup(project: TestProject) {
   if (!existsSync('/usr/bin/chromium')) {
     throw new Error('Debian chromium is missing: apt-get install -y chromium (.ci/run does this)');
   }
@@ -25,4 +41,27 @@ export default function setup() {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
+
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-run-'));
+  const logFile = path.join(runDir, 'server.log');
+  const claimDir = path.join(runDir, 'claims');
+  const [server, browser] = await Promise.all([
+    startServer({}, { operators: OPERATOR_POOL, logFile }),
+    launchBrowserServer(),
+  ]);
+  project.provide('e2eServer', {
+    baseUrl: server.baseUrl,
+    dataDir: server.dataDir,
+    logFile,
+    operators: server.operators,
+  });
+  project.provide('e2eBrowserWs', browser.wsEndpoint());
+  mkdirSync(claimDir);
+  project.provide('e2eClaimDir', claimDir);
+
+  return async () => {
+    await browser.close();
+    await server.stop();
+    rmSync(runDir, { recursive: true, force: true });
+  };
 }

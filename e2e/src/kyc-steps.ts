@@ -1,6 +1,10 @@
 import type { Page } from 'playwright-core';
-import { logInWithPassword, secondsToNextStep, totpCode, typeCode, typeInto } from './account-steps';
+import { logInWithPassword, totpCode, typeCode, typeInto } from './account-steps';
+import { closeFillInfoDialog } from './auth-steps';
 import { persianDigits, type Lng, type Translate } from './i18n';
+import type { OperatorLogin } from './server';
+
+export type { OperatorLogin } from './server';
 
 /** A valid Iranian national code (check digit by the standard algorithm, serial not 000000), different each call. */
 export function validNationalCode(): string {
@@ -68,13 +72,6 @@ export async function recordAndSendVideo(page: Page, t: Translate, submitLabel: 
   await page.getByRole('button', { name: submitLabel, exact: true }).click();
 }
 
-/** The demo operator the embedded server seeds and prints at start (mobile, password, TOTP key). */
-export interface OperatorLogin {
-  mobile: string;
-  password: string;
-  totpKey: string;
-}
-
 /** Reads the demo operator's login from the server's start lines, as a person starting it reads them. */
 export function demoOperatorFromLog(log: string): OperatorLogin {
   const m = /Demo operator:\s+(\d+) \/ (\S+), TOTP key ([A-Z2-7]+)/.exec(log);
@@ -89,24 +86,28 @@ export function demoSecondOperatorFromLog(log: string): OperatorLogin {
   return { mobile: m[1]!, password: m[2]!, totpKey: m[3]! };
 }
 
-/** The last TOTP step used by each operator's key: a code works once per key, other keys need no wait. */
-const lastTotpStep = new Map<string, number>();
+/** The TOTP step used by each operator's key in this file: a code works once (the server's rule). */
+const usedTotpStep = new Map<string, number>();
 /**
- * Password and the authenticator's code for an operator (two-factor is required for operators). A
- * code works once: a second login in the same 30-second step waits for the next one.
+ * Password and the authenticator's code for an operator (two-factor is required for operators). A code
+ * works once per key and step: a journey takes an operator nobody used (`server.operator(role)`), so no
+ * login waits for the next 30-second step; a second login with the same key in one step is a mistake of
+ * the journey and fails here rather than waiting. A pool operator's first login closes the dashboard's
+ * fill-new-user-info dialog with «later», as the operator would.
  */
 export async function logInAsOperator(page: Page, t: Translate, lng: Lng, op: OperatorLogin): Promise<void> {
   await page.goto('/auth');
   await logInWithPassword(page, t, lng, op.mobile, op.password);
   await page.getByRole('heading', { name: t('account:totp.title'), exact: true }).waitFor();
-  const step = () => Math.floor(Date.now() / 30_000);
-  if (step() === lastTotpStep.get(op.totpKey) || secondsToNextStep() < 3) {
-    await page.waitForTimeout(secondsToNextStep() * 1000 + 500);
+  const step = Math.floor(Date.now() / 30_000);
+  if (usedTotpStep.get(op.totpKey) === step) {
+    throw new Error(`operator ${op.mobile} already logged in this TOTP step: take another (server.operator(role))`);
   }
-  lastTotpStep.set(op.totpKey, step());
+  usedTotpStep.set(op.totpKey, step);
   await typeCode(page, lng, t('account:totp.label'), await totpCode(op.totpKey));
   await page.getByRole('button', { name: t('account:totp.submit'), exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  if (op.firstLogin) await closeFillInfoDialog(page, lng);
 }
 
 /**

@@ -2,9 +2,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp } from '../../src/auth-steps';
 import { accountTranslator, logInWithPassword, strongPassword, typeInto } from '../../src/account-steps';
-import { launchBrowser, openTab, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, VIEWPORTS } from '../../src/browser';
 import { screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Change password (SPEC §2 "Profile", §7 `PATCH /account/changePassword`) on /update-profile, in
@@ -13,14 +13,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * the sessions opened before on other devices end. Codes sent: sign-up = 1.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

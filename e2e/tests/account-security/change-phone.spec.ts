@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { askForCode, signUp } from '../../src/auth-steps';
 import { accountTranslator, typeCode, typeInto } from '../../src/account-steps';
-import { launchBrowser, openTab, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, VIEWPORTS } from '../../src/browser';
 import { persianDigits } from '../../src/i18n';
 import { screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, latestCode, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, latestCode, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Change phone number (SPEC §2 "Edit phone") in Persian at a phone size: confirm the current number
@@ -16,14 +16,14 @@ import { freshMobile, latestCode, startServer, type RunningServer } from '../../
  * page asks for one (a valid check digit: 1234567891). Codes sent: sign-up, current, new, login = 4.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

@@ -2,10 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp } from '../../src/auth-steps';
 import { accountTranslator, logInWithPassword, strongPassword, typeCode, typeInto } from '../../src/account-steps';
-import { launchBrowser, openTab, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, VIEWPORTS } from '../../src/browser';
 import { escapeRegExp } from '../../src/i18n';
 import { screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 import type { OutboxMessage } from '@portal/contract/system/system';
 
 /**
@@ -16,14 +16,14 @@ import type { OutboxMessage } from '@portal/contract/system/system';
  * other device logs in with a password: a second SMS this soon would be "sent too recently").
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { askForCode, signUp } from '../../src/auth-steps';
 import { accountTranslator, logOut, strongPassword, typeCode, typeInto } from '../../src/account-steps';
-import { launchBrowser, openTab, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, VIEWPORTS } from '../../src/browser';
 import { screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, latestCode, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, latestCode, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Forgot password (SPEC §2 "Auth", §4), in Persian at a phone size: a user with a password asks
@@ -13,14 +13,14 @@ import { freshMobile, latestCode, startServer, type RunningServer } from '../../
  * reset = 2.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

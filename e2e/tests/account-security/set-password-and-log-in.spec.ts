@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { askForCode, signUp } from '../../src/auth-steps';
 import { accountTranslator, logOut, strongPassword, typeInto } from '../../src/account-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import type { Lng } from '../../src/i18n';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Set a password after sign-up (SPEC §2 "Set password"), then log in with mobile → password
@@ -13,15 +13,15 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * a mismatched repeat are refused first. One code per journey (the sign-up).
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const JOURNEYS: { lng: Lng; viewport: keyof typeof VIEWPORTS }[] = [

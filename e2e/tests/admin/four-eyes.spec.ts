@@ -4,7 +4,7 @@ import type { AdminFundNav } from '@portal/contract/admin/funds';
 import type { Proposal } from '@portal/contract/admin/proposals';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
 import { accountTranslator, typeInto } from '../../src/account-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
 import {
   demoFund,
   figuresOf,
@@ -42,7 +42,10 @@ import { startServer, type RunningServer } from '../../src/server';
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({}, { operators: { admin: 1, senior_operator: 1 } }),
+    connectBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -126,7 +129,10 @@ describe('four eyes on a NAV correction (fa)', { timeout: 240_000 }, () => {
       expect(await myFundValue(investor.page, gold)).toBe(shownMoney(t, before.value!));
 
       // --- operator A (the demo admin) proposes a correction of today's NAV on the fund desk ---
-      const a = await operatorTab(viewport, demoOperatorFromLog(server.log()));
+      const a = await operatorTab(
+        viewport,
+        size === 'phone' ? demoOperatorFromLog(server.log()) : server.operator('admin'),
+      );
       const opA = a.page;
       screenshotOnFailure(opA, `four-eyes-proposer-fa-${size}`);
       const current = await newestNav(opA, gold.id);
@@ -213,7 +219,8 @@ describe('four eyes on a NAV correction (fa)', { timeout: 240_000 }, () => {
       expect(await seriousA11yViolations(opA)).toEqual([]);
 
       // --- operator B (the demo senior operator): the queue, the proposal, approved after a confirmation ---
-      const secondLogin = demoSecondOperatorFromLog(server.log());
+      const secondLogin =
+        size === 'phone' ? demoSecondOperatorFromLog(server.log()) : server.operator('senior_operator');
       const b = await operatorTab(viewport, secondLogin);
       const opB = b.page;
       screenshotOnFailure(opB, `four-eyes-approver-fa-${size}`);

@@ -5,11 +5,10 @@ import { tehranDay } from '@portal/contract/wallet/offline-deposits';
 import { accountTranslator, typeCode, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
 import { cardNumber, shownCardMask, submitBankAccount } from '../../src/bank-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
 import { persianDigits } from '../../src/i18n';
 import {
   chooseTrack,
-  demoOperatorFromLog,
   logInAsOperator,
   openPendingSubmission,
   recordAndSendVideo,
@@ -17,7 +16,7 @@ import {
   validNationalCode,
 } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, latestCode, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, latestCode, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * The console's money desk (issue 5), in Persian. An investor on a desktop signs up, reaches KYC level
@@ -32,14 +31,14 @@ import { freshMobile, latestCode, startServer, type RunningServer } from '../../
  * photographed.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser({ fakeMedia: true })]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');
@@ -120,7 +119,7 @@ describe('the money desk (fa)', { timeout: 300_000 }, () => {
     const operator = await openTab(browser, VIEWPORTS.desktop, { baseURL: server.baseUrl });
     const op = operator.page;
     screenshotOnFailure(op, 'money-desk-operator-fa-desktop');
-    await logInAsOperator(op, t, 'fa', demoOperatorFromLog(server.log()));
+    await logInAsOperator(op, t, 'fa', server.operator('admin'));
     await openPendingSubmission(op, t, 'fa', mobile);
     await approve(op);
     expect(await (await page.request.get('/api/kyc')).json()).toMatchObject({ level: 2 });

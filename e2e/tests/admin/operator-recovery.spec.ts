@@ -9,10 +9,10 @@ import {
   typeCode,
 } from '../../src/account-steps';
 import { closeFillInfoDialog, signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
-import { demoOperatorFromLog, logInAsOperator } from '../../src/kyc-steps';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { logInAsOperator } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Issue 15, finding 6, as people live it (fa): an operator who lost their authenticator cannot replace it
@@ -21,14 +21,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * the console asks for two-factor, they set up a new authenticator and the console opens.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');
@@ -61,7 +61,7 @@ describe('an operator’s lost authenticator is recovered by an admin (fa)', () 
 
     const admin = await openTab(browser, VIEWPORTS.desktop, { baseURL: server.baseUrl });
     screenshotOnFailure(admin.page, 'operator-recovery-admin-fa-desktop');
-    await logInAsOperator(admin.page, t, 'fa', demoOperatorFromLog(server.log()));
+    await logInAsOperator(admin.page, t, 'fa', server.operator('admin'));
     const promoted = await admin.page.request.post(`/api/admin/users/${userId}/role`, { data: { role: 'operator' } });
     expect(promoted.status()).toBe(200);
 

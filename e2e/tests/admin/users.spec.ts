@@ -2,11 +2,11 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountTranslator, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { persianDigits } from '../../src/i18n';
 import { demoOperatorFromLog, logInAsOperator } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * The operator console's users (issue 4), in Persian on a phone: the operator finds a new investor by
@@ -15,14 +15,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * unfreezes it; the frozen investor still sees the portal; both acts are in the audit log.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

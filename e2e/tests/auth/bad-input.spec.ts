@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { askForCode, signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, VIEWPORTS, type Tab } from '../../src/browser';
+import { connectBrowser, openTab, VIEWPORTS, type Tab } from '../../src/browser';
 import { escapeRegExp, persianDigits, translator } from '../../src/i18n';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, latestCode, outbox, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, latestCode, outbox, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Bad input on the way in (issue 2, "Bad input"), in Persian: each mistake gets its translated
@@ -15,16 +15,16 @@ import { freshMobile, latestCode, outbox, startServer, type RunningServer } from
 const t = translator('fa');
 const VERIFY_URL = '/api/auth/otp/verify';
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function open(viewport: keyof typeof VIEWPORTS, name: string): Promise<Tab> {
@@ -175,7 +175,10 @@ describe('bad input on the auth page (Persian)', () => {
     await resend.waitFor();
     const first = (await resend.textContent()) ?? '';
     expect(await resend.isDisabled()).toBe(true);
-    await page.waitForTimeout(1100);
+    // The countdown's next tick, awaited (it must come within two seconds).
+    await expect
+      .poll(async () => (await resend.textContent()) ?? '', { timeout: 2_000, interval: 100 })
+      .not.toBe(first);
     const second = (await resend.textContent()) ?? '';
     expect(await resend.isDisabled()).toBe(true);
 

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { closeFillInfoDialog, submitSignUpCode } from '../../src/auth-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { persianDigits, translator, type Lng, type Translate } from '../../src/i18n';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, latestCode, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, latestCode, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * The first journey (issue 2): a visitor opens the portal, is sent to the auth page, signs up with
@@ -31,16 +31,16 @@ const DOCS_SCREENSHOTS: Partial<Record<string, string>> = {
 const INVESTMENT_KINDS = ['funds', 'metals', 'baskets', 'wallet'] as const;
 const QUICK_LINKS = ['deposit', 'buyFund', 'kyc', 'referrals', 'transactions', 'riskQuiz'] as const;
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function documentLanguage(page: Page) {

@@ -10,11 +10,11 @@ import {
   withWrongLuhn,
   withWrongShebaCheck,
 } from '../../src/bank-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
 import { persianDigits, translator, type Lng, type Translate } from '../../src/i18n';
 import { chooseTrack, submitIdentity, validNationalCode } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Bank accounts (SPEC §2 "Bank accounts", §5; issue 5), as an investor clicks them. On a phone in
@@ -26,14 +26,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * in English. Each screen is scanned with axe and photographed.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

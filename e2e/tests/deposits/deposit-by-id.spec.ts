@@ -4,20 +4,13 @@ import type { DepositId } from '@portal/contract/wallet/deposit-by-id';
 import { accountTranslator } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
 import { sheba, submitBankAccount } from '../../src/bank-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { shownToman, tomanWallet } from '../../src/deposit-steps';
 import { persianDigits } from '../../src/i18n';
 import { figuresOf } from '../../src/fund-steps';
-import {
-  chooseTrack,
-  demoOperatorFromLog,
-  demoSecondOperatorFromLog,
-  logInAsOperator,
-  submitIdentity,
-  validNationalCode,
-} from '../../src/kyc-steps';
+import { chooseTrack, logInAsOperator, submitIdentity, validNationalCode } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Deposit by ID (SPEC §2 "Deposit", §9; decision 020), in Persian on a phone and on a desktop. An
@@ -34,14 +27,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * and approving it credits nothing twice.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');
@@ -196,7 +189,7 @@ describe('deposit by ID with an imported statement (fa)', { timeout: 240_000 }, 
       const operator = await openTab(browser, viewport, { baseURL: server.baseUrl });
       const op = operator.page;
       screenshotOnFailure(op, `deposit-by-id-operator-fa-${size}`);
-      await logInAsOperator(op, t, 'fa', demoOperatorFromLog(server.log()));
+      await logInAsOperator(op, t, 'fa', server.operator('admin'));
       await op.goto('/admin/bank-statements');
       await op.getByRole('heading', { name: t('admin:bankStatements.title'), level: 1, exact: true }).waitFor();
 
@@ -236,7 +229,7 @@ describe('deposit by ID with an imported statement (fa)', { timeout: 240_000 }, 
       const second = await openTab(browser, viewport, { baseURL: server.baseUrl });
       const op2 = second.page;
       screenshotOnFailure(op2, `deposit-by-id-second-operator-fa-${size}`);
-      await logInAsOperator(op2, t, 'fa', demoSecondOperatorFromLog(server.log()));
+      await logInAsOperator(op2, t, 'fa', server.operator('senior_operator'));
       await approveProposal(op2, proposalId, `bank-statement-proposal-fa-${size}`);
 
       await op.goto('/admin/bank-statements');

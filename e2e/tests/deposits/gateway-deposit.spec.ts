@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountTranslator, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
 import { cardNumber, shownCardMask, submitBankAccount } from '../../src/bank-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { shownToman, tomanWallet } from '../../src/deposit-steps';
 import { persianDigits } from '../../src/i18n';
 import { chooseTrack, submitIdentity, validNationalCode } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * The toman deposit through the bank gateway (SPEC §2 "Deposit", §3 wallet increase status; issue 5),
@@ -20,14 +20,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * the gateway shows failed and changes nothing. Each screen is scanned with axe and photographed.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

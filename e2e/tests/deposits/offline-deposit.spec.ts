@@ -2,18 +2,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountTranslator, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { fillDepositDate, persianDateInIran, shownToman, tomanWallet } from '../../src/deposit-steps';
 import { persianDigits } from '../../src/i18n';
-import {
-  chooseTrack,
-  demoOperatorFromLog,
-  logInAsOperator,
-  submitIdentity,
-  validNationalCode,
-} from '../../src/kyc-steps';
+import { chooseTrack, logInAsOperator, submitIdentity, validNationalCode } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * The offline toman deposit (SPEC §2 "Deposit", §5, §9; decision 018) and the requests list (SPEC §2
@@ -26,14 +20,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * and the wallet holds 1,496,000 toman. Each screen is scanned with axe and photographed.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');
@@ -119,7 +113,7 @@ describe('offline deposit (fa, desktop)', { timeout: 180_000 }, () => {
     const operator = await openTab(browser, VIEWPORTS.desktop, { baseURL: server.baseUrl });
     const op = operator.page;
     screenshotOnFailure(op, 'offline-deposit-operator-fa-desktop');
-    await logInAsOperator(op, t, 'fa', demoOperatorFromLog(server.log()));
+    await logInAsOperator(op, t, 'fa', server.operator('admin'));
     await op.goto('/admin/offline-deposits');
     await op.getByRole('heading', { name: t('admin:offlineDeposits.title'), level: 1, exact: true }).waitFor();
     await op

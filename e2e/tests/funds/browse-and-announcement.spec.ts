@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FundAnnouncement } from '@portal/contract/funds/catalogue';
 import { accountTranslator } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import {
   demoFund,
   fundCard,
@@ -15,7 +15,7 @@ import {
 } from '../../src/fund-steps';
 import { escapeRegExp } from '../../src/i18n';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Browsing the funds (SPEC §2 "Funds", "Fund info"; issue 6), on a phone in Persian. A new investor opens
@@ -27,14 +27,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * server refuses it without the agreement); ticked, it is marked seen and agreed, and stays so.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

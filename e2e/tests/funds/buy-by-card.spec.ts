@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountTranslator, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { tomanWallet } from '../../src/deposit-steps';
 import {
   demoFund,
@@ -18,7 +18,7 @@ import {
 } from '../../src/fund-steps';
 import { escapeRegExp, persianDigits } from '../../src/i18n';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Buying fund units by card through the payment gateway (SPEC §2 "Fund purchase"; issue 6), on a phone in
@@ -29,14 +29,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * reference, the wallet holds only the remainder of the payment, and "my funds" shows the units.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

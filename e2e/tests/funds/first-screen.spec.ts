@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountTranslator } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, VIEWPORTS } from '../../src/browser';
 import { demoFund, shownMoney } from '../../src/fund-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * A fund's page arrives rendered by the server (decision 027, issue 6): a signed-in investor who opens
@@ -15,14 +15,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * the first frame. A visitor who chose the light theme gets the page built in the browser, in light.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatUnits, parseUnits } from '@portal/contract/funds/pricing';
 import { accountTranslator, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { tomanWallet } from '../../src/deposit-steps';
 import {
   buyThroughApi,
@@ -23,7 +23,7 @@ import {
 } from '../../src/fund-steps';
 import { persianDigits } from '../../src/i18n';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Redeeming part of a fresh lot early (SPEC §2 "Fund redeem", §4; issue 6; decision 022), on a desktop in
@@ -36,14 +36,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * credited with exactly them, on the page and on the server.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
 import { formatUnits, parseUnits } from '@portal/contract/funds/pricing';
 import { accountTranslator, typeInto } from '../../src/account-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
 import { tomanWallet } from '../../src/deposit-steps';
 import {
   demoFund,
@@ -21,7 +21,7 @@ import {
 } from '../../src/fund-steps';
 import { persianDigits, type Translate } from '../../src/i18n';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { startServer, type RunningServer } from '../../src/server';
+import { sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Redeeming a lot older than six months (SPEC §4: the early-exit fee falls to 0 % after six months; issue
@@ -34,14 +34,14 @@ import { startServer, type RunningServer } from '../../src/server';
  * shares only» redeems the rest of the lot, again without the fee, and lands on its success page.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountTranslator } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, VIEWPORTS } from '../../src/browser';
 import { chooseTrack, submitIdentity, validNationalCode } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { startServer, type RunningServer } from '../../src/server';
+import { sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * KYC bad inputs that reach the server (Persian, desktop): a national code that is valid but not the
@@ -14,14 +14,14 @@ import { startServer, type RunningServer } from '../../src/server';
  * video. Each is refused with its translated message or code and changes nothing.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');

@@ -2,17 +2,16 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountTranslator, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import {
   chooseTrack,
-  demoOperatorFromLog,
   fillBirthDate,
   logInAsOperator,
   openPendingSubmission,
   recordAndSendVideo,
 } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * KYC, foreign track (SPEC §2 "Foreign KYC"), in English: an investor on a desktop gives the name in
@@ -22,14 +21,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * translated, and a way to try again.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser({ fakeMedia: true })]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('en');
@@ -91,7 +90,7 @@ describe('identity verification, foreign investor (en)', () => {
     const op = operator.page;
     screenshotOnFailure(op, 'kyc-operator-en-phone');
     await op.goto('/auth?lng=en');
-    await logInAsOperator(op, t, 'en', demoOperatorFromLog(server.log()));
+    await logInAsOperator(op, t, 'en', server.operator('admin'));
     await openPendingSubmission(op, t, 'en', mobile);
     // The passport image and the details sent are there to compare.
     const image = op.getByRole('region', { name: t('admin:kyc.submission.passport'), exact: true }).getByRole('img');

@@ -2,11 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountTranslator } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { persianDigits } from '../../src/i18n';
 import {
   chooseTrack,
-  demoOperatorFromLog,
   logInAsOperator,
   openPendingSubmission,
   recordAndSendVideo,
@@ -15,7 +14,7 @@ import {
   withWrongCheckDigit,
 } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * KYC, Iranian track (SPEC §2 "KYC", §6), in Persian: an investor on a phone is refused for a national
@@ -25,14 +24,14 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * and approves it; the investor then sees level two. Another investor cannot read the video's URL.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser({ fakeMedia: true })]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');
@@ -102,7 +101,7 @@ describe('identity verification, Iranian investor (fa)', () => {
     // --- the operator, on a desktop ---
     const operator = await openTab(browser, VIEWPORTS.desktop, { baseURL: server.baseUrl });
     screenshotOnFailure(operator.page, 'kyc-operator-fa-desktop');
-    await logInAsOperator(operator.page, t, 'fa', demoOperatorFromLog(server.log()));
+    await logInAsOperator(operator.page, t, 'fa', server.operator('admin'));
     await openPendingSubmission(operator.page, t, 'fa', mobile);
     const video = operator.page
       .getByRole('region', { name: t('admin:kyc.submission.video'), exact: true })

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shebaOf } from '@portal/contract/bank/bank-accounts';
 import { accountTranslator, typeCode, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { launchBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { persianDigits } from '../../src/i18n';
 import {
   chooseTrack,
-  demoOperatorFromLog,
   logInAsOperator,
   openPendingSubmission,
   recordAndSendVideo,
@@ -16,7 +15,7 @@ import {
   validNationalCode,
 } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, latestCode, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, latestCode, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * Toman withdrawal (SPEC §2 "Wallet", "Withdraw", §5; issue 5), in Persian. An investor on a phone
@@ -28,14 +27,14 @@ import { freshMobile, latestCode, startServer, type RunningServer } from '../../
  * transactions page lists the movements; every page is scanned and photographed on a phone and a desktop.
  */
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser({ fakeMedia: true })]);
+  server = sharedServer();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const t = accountTranslator('fa');
@@ -89,7 +88,7 @@ describe('toman withdrawal (fa)', () => {
     // --- the operator, on a desktop, approves the video ---
     const operator = await openTab(browser, VIEWPORTS.desktop, { baseURL: server.baseUrl });
     screenshotOnFailure(operator.page, 'withdraw-operator-fa-desktop');
-    await logInAsOperator(operator.page, t, 'fa', demoOperatorFromLog(server.log()));
+    await logInAsOperator(operator.page, t, 'fa', server.operator('admin'));
     await openPendingSubmission(operator.page, t, 'fa', mobile);
     await operator.page.getByRole('button', { name: t('admin:kyc.decision.approve'), exact: true }).click();
     const approve = operator.page.getByRole('dialog', { name: t('admin:kyc.decision.approveTitle'), exact: true });
