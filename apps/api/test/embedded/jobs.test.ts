@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deposit } from '@portal/contract/wallet/deposits';
 import { PAYER_WINDOW_MS } from '../../src/adapters/payment/payment.port';
 import { createSandboxPayment } from '../../src/adapters/payment/sandbox-payment';
-import { reconcileGatewayPayments } from '../../src/modules/deposits/reconcile';
+import { reconcileGatewayPayments } from '../../src/modules/payments/reconcile';
+import { PAYMENT_PURPOSES_BY_NAME } from '../../src/payment-purposes';
 import { runFundOrderJobs } from '../../src/modules/fund-orders/pricing.service';
 import { makeLevelOneInvestor } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -53,7 +54,7 @@ describe('the job runner on PGlite', () => {
 
     const job = () =>
       reconcileGatewayPayments(
-        { db: t.database.db, payment, now: () => t.clock.now },
+        { db: t.database.db, payment, purposes: PAYMENT_PURPOSES_BY_NAME, now: () => t.clock.now },
         new Date(Date.now() + PAYER_WINDOW_MS + 60_000),
       );
     expect((await job()).verified).toBe(1);
