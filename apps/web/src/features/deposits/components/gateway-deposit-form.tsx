@@ -25,7 +25,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { formatDigits } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useStartGatewayDeposit } from '../api/start-gateway-deposit';
-import { AmountField } from './amount-field';
+import { AmountField } from '@/components/form/amount-field';
 import { groupedCard, ltr } from './card-label';
 import { useFieldMessage } from './field-message';
 

@@ -24,7 +24,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCreateOfflineDeposit } from '../api/create-offline-deposit';
 import { depositDateInputSchema, emptyDepositDate, type DepositDateInput } from '../deposit-date';
-import { AmountField } from './amount-field';
+import { AmountField } from '@/components/form/amount-field';
 import { DepositDateField } from './deposit-date-field';
 import { DestinationPicker } from './destination-picker';
 import { useFieldMessage } from './field-message';
