@@ -37,7 +37,7 @@ import { useFormat } from '@/hooks/use-format';
 import { useErrorMessage } from '@/lib/error-message';
 import { formatDigits } from '@/lib/format';
 import { useCreateDepositId, useDepositByIdOverview } from '../api/deposit-by-id';
-import { useBankAccounts } from '@/lib/bank-accounts-query';
+import { useBankAccounts } from '@/lib/queries/bank-accounts';
 import { ltr } from './card-label';
 import { useFieldMessage } from './field-message';
 

@@ -17,7 +17,7 @@ import { Section } from '@/components/layouts/page-shell';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { fundOrderKeys } from '../api/keys';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 import { useCreateFundRedemption, useRedemptionQuote } from '../api/redemptions';
 import { canonicalDecimal, displayDecimal, sanitizeDecimal } from '../amount-input';
 import { useOrderErrorMessage, useRuleMessage } from '../messages';
@@ -113,7 +113,7 @@ export function RedeemForm({ fund, holding, paused }: { fund: FundDetail; holdin
           if (!isApiError(e)) return;
           if (e.code === 'KYC_REQUIRED') setConfirming(null);
           if (['FUND_TRADING_PAUSED', 'FUND_UNITS_INSUFFICIENT', 'NOT_FOUND'].includes(e.code))
-            void client.invalidateQueries({ queryKey: fundOrderKeys.all });
+            void invalidateAfter(client, 'fundOrder');
         },
       },
     );
