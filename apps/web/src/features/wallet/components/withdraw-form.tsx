@@ -1,20 +1,13 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { BankAccount } from '@portal/contract/bank/bank-accounts';
 import { createWithdrawalBody, WITHDRAWAL_MIN_TOMAN, type Withdrawal } from '@portal/contract/wallet/withdrawals';
+import { AccountRadioField } from '@/components/form/account-radio-field';
 import { AmountField } from '@/components/form/amount-field';
 import { useFormat } from '@/hooks/use-format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -84,45 +77,14 @@ export function WithdrawForm({
   return (
     <>
       <Stack component="form" noValidate spacing={2.5} aria-label={t('withdraw.form.title')} onSubmit={onSubmit}>
-        <Controller
-          name="bankAccountId"
+        <AccountRadioField
           control={form.control}
-          render={({ field, fieldState, formState }) => {
-            const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
-            return (
-              <FormControl component="fieldset" error={show}>
-                <FormLabel component="legend" sx={{ mb: 1 }}>
-                  {t('withdraw.form.account')}
-                </FormLabel>
-                <RadioGroup
-                  name={field.name}
-                  value={field.value}
-                  onChange={(e) => {
-                    field.onChange(e.target.value);
-                    field.onBlur();
-                  }}
-                >
-                  {accounts.map((a, i) => (
-                    <FormControlLabel
-                      key={a.id}
-                      value={a.id}
-                      control={<Radio inputRef={i === 0 ? field.ref : undefined} />}
-                      label={
-                        <Box sx={{ py: 0.5 }}>
-                          <Typography>{bankName(a)}</Typography>
-                          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                            {accountNumberText(a, fmt.lng, t)}
-                          </Typography>
-                        </Box>
-                      }
-                      sx={{ mx: 0, alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.25 } }}
-                    />
-                  ))}
-                </RadioGroup>
-                {show ? <FormHelperText>{t('translation:validation.select')}</FormHelperText> : null}
-              </FormControl>
-            );
-          }}
+          name="bankAccountId"
+          legend={t('withdraw.form.account')}
+          accounts={accounts}
+          title={bankName}
+          detail={(a) => accountNumberText(a, fmt.lng, t)}
+          message={(rule) => t(`translation:validation.${rule ?? 'select'}`)}
         />
 
         <AmountField
