@@ -1,12 +1,13 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { AccountResponse } from '@portal/contract/account/account';
+import { resourceKeys } from './queries/keys';
 
 /**
  * The session's place in the query cache, without the API client: the account query's data is
  * the account (logged in), `null` (logged out) or absent (not asked yet). See session.ts.
  */
-export const accountQueryKey = ['account'] as const;
+export const accountQueryKey = resourceKeys.account;
 
 export type SessionData = AccountResponse | null;
 

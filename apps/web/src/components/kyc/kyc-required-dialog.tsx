@@ -11,7 +11,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { kycQueryOptions } from '@/lib/kyc-query';
+import { kycQueryOptions } from '@/lib/queries/kyc';
 import type { KycLevel } from '@/lib/kyc-required';
 
 /**

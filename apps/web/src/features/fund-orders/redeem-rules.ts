@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { FundHolding, RedemptionBody } from '@portal/contract/funds/orders';
-import { unitsInputSchema } from '@portal/contract/funds/orders';
+import { redemptionBody, unitsInputSchema } from '@portal/contract/funds/orders';
 import { canonicalDecimal, compareDecimal } from './amount-input';
 
 /** What the redemption form holds: a unit count as typed, and whether it is "the free units only". */
@@ -34,4 +35,15 @@ export function redeemRule(input: RedeemInput, holding: Terms): string | null {
  */
 export function redemptionBodyOf(input: RedeemInput): RedemptionBody {
   return input.freeOnly ? { freeOnly: true } : { units: canonicalDecimal(input.units) };
+}
+
+/**
+ * The redemption form's schema: the contract's request fields (a count as typed, "free only"), checked by
+ * `redeemRule` against the holding; the rule key is the count's message.
+ */
+export function redeemFormSchema(holding: Terms) {
+  return z.object({ units: z.string(), freeOnly: redemptionBody.shape.freeOnly.unwrap() }).superRefine((input, ctx) => {
+    const rule = redeemRule(input, holding);
+    if (rule) ctx.addIssue({ code: 'custom', path: ['units'], message: rule });
+  });
 }

@@ -2,12 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import { getRecoveryCodesStatus, listSecurityEvents } from '@portal/contract/account/security';
 import { listSessions } from '@portal/contract/account/sessions';
 import { callApi } from '@/lib/api-client';
+import { queryRoots } from '@/lib/queries/keys';
 
 /** Query keys and options of the account pages, written once (mutations invalidate through them). */
 export const accountKeys = {
-  sessions: ['account', 'sessions'] as const,
-  securityEvents: ['account', 'security-events'] as const,
-  recoveryCodes: ['account', 'recovery-codes'] as const,
+  sessions: [...queryRoots.account, 'sessions'] as const,
+  securityEvents: [...queryRoots.account, 'security-events'] as const,
+  recoveryCodes: [...queryRoots.account, 'recovery-codes'] as const,
 };
 
 export const sessionsQueryOptions = () =>

@@ -24,7 +24,7 @@ import {
   setupTwoFactor,
 } from '@portal/contract/auth/two-factor';
 import { callApi } from '@/lib/api-client';
-import { accountQueryKey } from '@/lib/session-state';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 import { accountKeys } from './account-queries';
 import type { StepUpGuard } from '../components/step-up';
 
@@ -35,13 +35,8 @@ import type { StepUpGuard } from '../components/step-up';
  */
 function useInvalidateAccount() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: accountQueryKey }),
-      client.invalidateQueries({ queryKey: accountKeys.securityEvents }),
-      client.invalidateQueries({ queryKey: accountKeys.sessions }),
-      client.invalidateQueries({ queryKey: accountKeys.recoveryCodes }),
-    ]);
+  // `GET /account` and the account pages' own keys (sessions, security events, recovery codes) share its root.
+  return () => invalidateAfter(client, 'account');
 }
 
 export function useSetPassword(guard: StepUpGuard) {

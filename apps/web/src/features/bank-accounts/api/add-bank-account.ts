@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addBankAccount, type AddBankAccountBody, type BankAccount } from '@portal/contract/bank/bank-accounts';
 import { callApi } from '@/lib/api-client';
-import { bankAccountKeys, bankAccountsQueryOptions } from '@/lib/bank-accounts-query';
+import { bankAccountsQueryOptions } from '@/lib/queries/bank-accounts';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 
 /**
  * `POST /bank-accounts`: a card number or a sheba, checked by the contract's schema before it leaves
@@ -17,7 +18,7 @@ export function useAddBankAccount() {
       client.setQueryData(bankAccountsQueryOptions().queryKey, (old) =>
         old ? { items: [account, ...old.items.filter((a) => a.id !== account.id)] } : old,
       );
-      return client.invalidateQueries({ queryKey: bankAccountKeys.list });
+      return invalidateAfter(client, 'bankAccounts');
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteBankAccount } from '@portal/contract/bank/bank-accounts';
 import { callApi } from '@/lib/api-client';
-import { bankAccountKeys, bankAccountsQueryOptions } from '@/lib/bank-accounts-query';
+import { bankAccountsQueryOptions } from '@/lib/queries/bank-accounts';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 
 /** `DELETE /bank-accounts/:id`: the account leaves the list (the server keeps it for past withdrawals). */
 export function useDeleteBankAccount() {
@@ -12,7 +13,7 @@ export function useDeleteBankAccount() {
       client.setQueryData(bankAccountsQueryOptions().queryKey, (old) =>
         old ? { items: old.items.filter((a) => a.id !== bankAccountId) } : old,
       );
-      return client.invalidateQueries({ queryKey: bankAccountKeys.list });
+      return invalidateAfter(client, 'bankAccounts');
     },
   });
 }

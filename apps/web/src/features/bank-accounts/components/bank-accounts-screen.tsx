@@ -13,7 +13,7 @@ import { ErrorState } from '@/components/errors/error-state';
 import { PageShell, SectionLoading } from '@/components/layouts/page-shell';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
-import { useBankAccounts } from '@/lib/bank-accounts-query';
+import { useBankAccounts } from '@/lib/queries/bank-accounts';
 import { BankAccountList } from './bank-account-list';
 import { DeleteBankAccountDialog } from './delete-bank-account-dialog';
 

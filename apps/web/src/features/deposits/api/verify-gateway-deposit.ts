@@ -2,7 +2,8 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { verifyGatewayDeposit } from '@portal/contract/wallet/deposits';
 import { callApi } from '@/lib/api-client';
-import { depositKeys, WALLET_QUERY_ROOT } from './deposit-keys';
+import { invalidateAfter } from '@/lib/queries/invalidate';
+import { depositKeys } from './deposit-keys';
 
 export interface GatewayReturn {
   depositId: string;
@@ -34,7 +35,7 @@ export function useVerifyGatewayDeposit(input: GatewayReturn) {
   const query = useQuery(verifyGatewayDepositQueryOptions(input));
   const credited = query.data?.outcome === 'success';
   useEffect(() => {
-    if (credited) void client.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
+    if (credited) void invalidateAfter(client, 'gatewayDeposit');
   }, [credited, client]);
   return query;
 }

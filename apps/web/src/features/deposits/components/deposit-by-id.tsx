@@ -3,18 +3,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
@@ -28,6 +22,7 @@ import {
 } from '@portal/contract/wallet/deposit-by-id';
 import { BANK_CYCLES_TEHRAN } from '@portal/contract/wallet/withdrawals';
 import { ErrorState } from '@/components/errors/error-state';
+import { AccountRadioField } from '@/components/form/account-radio-field';
 import { FormError } from '@/components/form/form-error';
 import { SectionLoading } from '@/components/layouts/page-shell';
 import { useNotify } from '@/components/notices/notices';
@@ -37,7 +32,7 @@ import { useFormat } from '@/hooks/use-format';
 import { useErrorMessage } from '@/lib/error-message';
 import { formatDigits } from '@/lib/format';
 import { useCreateDepositId, useDepositByIdOverview } from '../api/deposit-by-id';
-import { useBankAccounts } from '@/lib/bank-accounts-query';
+import { useBankAccounts } from '@/lib/queries/bank-accounts';
 import { ltr } from './card-label';
 import { useFieldMessage } from './field-message';
 
@@ -225,48 +220,16 @@ export function DepositById() {
         </Stack>
       ) : (
         <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} aria-label={t('byId.formLabel')}>
-          <Controller
-            name="bankAccountId"
+          <AccountRadioField
             control={form.control}
-            render={({ field, fieldState, formState }) => {
-              const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
-              return (
-                <FormControl component="fieldset" error={show}>
-                  <FormLabel component="legend" sx={{ mb: 1 }}>
-                    {t('byId.source')}
-                  </FormLabel>
-                  <RadioGroup
-                    name={field.name}
-                    value={field.value}
-                    onChange={(e) => {
-                      field.onChange(e.target.value);
-                      field.onBlur();
-                      create.reset();
-                    }}
-                  >
-                    {shebas.map((a) => (
-                      <FormControlLabel
-                        key={a.id}
-                        value={a.id}
-                        control={<Radio inputRef={a.id === shebas[0]?.id ? field.ref : undefined} />}
-                        label={
-                          <Box sx={{ py: 0.5 }}>
-                            <Typography>{bankName(a)}</Typography>
-                            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                              {ltr(formatDigits(a.shebaMasked ?? '', fmt.lng))}
-                            </Typography>
-                          </Box>
-                        }
-                        sx={{ mx: 0, alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.25 } }}
-                      />
-                    ))}
-                  </RadioGroup>
-                  <FormHelperText sx={{ mx: 0 }}>
-                    {show ? message(fieldState.error?.message) : t('byId.sourceHint')}
-                  </FormHelperText>
-                </FormControl>
-              );
-            }}
+            name="bankAccountId"
+            legend={t('byId.source')}
+            accounts={shebas}
+            title={bankName}
+            detail={(a) => ltr(formatDigits(a.shebaMasked ?? '', fmt.lng))}
+            hint={t('byId.sourceHint')}
+            message={message}
+            onChange={() => create.reset()}
           />
           {create.error ? <FormError message={errorMessage(create.error)} /> : null}
           {current ? null : (

@@ -1,16 +1,9 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { BankAccount } from '@portal/contract/bank/bank-accounts';
@@ -19,13 +12,14 @@ import {
   GATEWAY_DEPOSIT_MIN_TOMAN,
   startGatewayDepositBody,
 } from '@portal/contract/wallet/deposits';
+import { AccountRadioField } from '@/components/form/account-radio-field';
+import { AmountField } from '@/components/form/amount-field';
 import { FormError } from '@/components/form/form-error';
 import { useFormat } from '@/hooks/use-format';
 import { useErrorMessage } from '@/lib/error-message';
 import { formatDigits } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useStartGatewayDeposit } from '../api/start-gateway-deposit';
-import { AmountField } from './amount-field';
 import { groupedCard, ltr } from './card-label';
 import { useFieldMessage } from './field-message';
 
@@ -100,47 +94,16 @@ export function GatewayDepositForm({
         fill={{ label: t('gateway.max'), value: GATEWAY_DEPOSIT_MAX_TOMAN.toString() }}
         disabled={leaving}
       />
-      <Controller
-        name="bankAccountId"
+      <AccountRadioField
         control={form.control}
-        render={({ field, fieldState, formState }) => {
-          const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
-          return (
-            <FormControl component="fieldset" error={show} disabled={leaving}>
-              <FormLabel component="legend" sx={{ mb: 1 }}>
-                {t('gateway.card')}
-              </FormLabel>
-              <RadioGroup
-                name={field.name}
-                value={field.value}
-                onChange={(e) => {
-                  field.onChange(e.target.value);
-                  field.onBlur();
-                }}
-              >
-                {cards.map((a) => (
-                  <FormControlLabel
-                    key={a.id}
-                    value={a.id}
-                    control={<Radio inputRef={a.id === cards[0]?.id ? field.ref : undefined} />}
-                    label={
-                      <Box sx={{ py: 0.5 }}>
-                        <Typography>{bankName(a)}</Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          {ltr(formatDigits(groupedCard(a.cardNumberMasked ?? ''), fmt.lng))}
-                        </Typography>
-                      </Box>
-                    }
-                    sx={{ mx: 0, alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.25 } }}
-                  />
-                ))}
-              </RadioGroup>
-              <FormHelperText sx={{ mx: 0 }}>
-                {show ? message(fieldState.error?.message) : t('gateway.cardHint')}
-              </FormHelperText>
-            </FormControl>
-          );
-        }}
+        name="bankAccountId"
+        legend={t('gateway.card')}
+        accounts={cards}
+        title={bankName}
+        detail={(a) => ltr(formatDigits(groupedCard(a.cardNumberMasked ?? ''), fmt.lng))}
+        hint={t('gateway.cardHint')}
+        message={message}
+        disabled={leaving}
       />
       {start.error ? <FormError message={errorMessage(start.error)} /> : null}
       {leaving ? (

@@ -7,7 +7,7 @@ import type { BankAccount } from '@portal/contract/bank/bank-accounts';
 import { ErrorState } from '@/components/errors/error-state';
 import { SectionLoading } from '@/components/layouts/page-shell';
 import { paths } from '@/config/paths';
-import { useBankAccounts } from '@/lib/bank-accounts-query';
+import { useBankAccounts } from '@/lib/queries/bank-accounts';
 import { GatewayDepositForm } from './gateway-deposit-form';
 
 /** The gateway tab: the user's cards load first; without a card of their own there is nothing to pay with. */

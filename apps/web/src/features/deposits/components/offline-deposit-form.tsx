@@ -17,6 +17,7 @@ import {
   receiptNumberSchema,
   type OfflineDeposit,
 } from '@portal/contract/wallet/offline-deposits';
+import { AmountField } from '@/components/form/amount-field';
 import { DigitTextField } from '@/components/digit-text-field';
 import { FormError } from '@/components/form/form-error';
 import { useFormat } from '@/hooks/use-format';
@@ -24,7 +25,6 @@ import { useErrorMessage } from '@/lib/error-message';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCreateOfflineDeposit } from '../api/create-offline-deposit';
 import { depositDateInputSchema, emptyDepositDate, type DepositDateInput } from '../deposit-date';
-import { AmountField } from './amount-field';
 import { DepositDateField } from './deposit-date-field';
 import { DestinationPicker } from './destination-picker';
 import { useFieldMessage } from './field-message';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { FUNDS_QUERY_ROOT, fundOrderKeys, WALLET_QUERY_ROOT } from './keys';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 
 /**
  * Wallet balances, holdings and these pages all change when an order is made or settles. `'active'`
@@ -10,12 +10,7 @@ import { FUNDS_QUERY_ROOT, fundOrderKeys, WALLET_QUERY_ROOT } from './keys';
  */
 export function useInvalidateOrders() {
   const client = useQueryClient();
-  return (refetchType: 'active' | 'none' = 'active') =>
-    Promise.all(
-      [fundOrderKeys.all, WALLET_QUERY_ROOT, FUNDS_QUERY_ROOT].map((queryKey) =>
-        client.invalidateQueries({ queryKey, refetchType }),
-      ),
-    );
+  return (refetchType: 'active' | 'none' = 'active') => invalidateAfter(client, 'fundOrder', { refetchType });
 }
 
 /** An order still settling: the payer is at the gateway (`pending`), or it waits for the day's NAV. */

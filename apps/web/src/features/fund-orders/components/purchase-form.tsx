@@ -23,7 +23,7 @@ import { Section } from '@/components/layouts/page-shell';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { fundOrderKeys } from '../api/keys';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 import { useCreateFundPurchase, usePurchaseQuote } from '../api/purchases';
 import { canonicalDecimal, compareDecimal, displayDecimal, sanitizeDecimal } from '../amount-input';
 import { goToGateway, rememberGateway } from '../gateway-redirect';
@@ -154,7 +154,7 @@ export function PurchaseForm({
           if (e.code === 'KYC_REQUIRED') setAttempt(null);
           // The fund, the balance or the methods changed under the page: read them again.
           if (['FUND_TRADING_PAUSED', 'INSUFFICIENT_BALANCE', 'PAYMENT_METHOD_DISABLED', 'NOT_FOUND'].includes(e.code))
-            void client.invalidateQueries({ queryKey: fundOrderKeys.all });
+            void invalidateAfter(client, 'fundOrder');
         },
       },
     );

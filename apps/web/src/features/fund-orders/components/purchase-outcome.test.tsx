@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FundPurchase } from '@portal/contract/funds/orders';
 import { jsonResponse, renderWithApp } from '@/test/render';
+import { fundOrderKeys } from '../api/keys';
 import { FUND_ID, fundFixture, loadFundOrderTexts, PURCHASE_ID, purchaseFixture } from '../test-fixtures';
 import PaymentScreen from './payment-screen';
 import PurchaseOutcomeScreen from './purchase-outcome-screen';
@@ -95,7 +96,7 @@ describe('the purchase outcome pages', { timeout: 30_000 }, () => {
     expect(screen.getByText('در انتظار ارزش امروز واحد', { selector: 'dd' })).toBeTruthy();
 
     now = purchaseFixture();
-    await queryClient.refetchQueries({ queryKey: ['fund-orders', 'purchase', PURCHASE_ID] });
+    await queryClient.refetchQueries({ queryKey: fundOrderKeys.purchase(PURCHASE_ID) });
     await waitFor(() => expect(router.state.location.pathname).toBe(outcomePath('success')));
   });
 

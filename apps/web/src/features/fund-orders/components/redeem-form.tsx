@@ -3,8 +3,10 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
@@ -15,11 +17,11 @@ import { Section } from '@/components/layouts/page-shell';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { fundOrderKeys } from '../api/keys';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 import { useCreateFundRedemption, useRedemptionQuote } from '../api/redemptions';
 import { canonicalDecimal, displayDecimal, sanitizeDecimal } from '../amount-input';
 import { useOrderErrorMessage, useRuleMessage } from '../messages';
-import { redeemRule, redemptionBodyOf, type RedeemInput } from '../redeem-rules';
+import { redeemFormSchema, redeemRule, redemptionBodyOf, type RedeemInput } from '../redeem-rules';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useOrderFormat } from '../use-order-format';
 import { ConfirmRedemptionDialog } from './confirm-redemption-dialog';
@@ -42,22 +44,26 @@ export function RedeemForm({ fund, holding, paused }: { fund: FundDetail; holdin
   const ruleMessage = useRuleMessage(fund.currency);
   const errorMessage = useOrderErrorMessage(fund.currency);
   const create = useCreateFundRedemption(fund.id);
-  const [input, setInput] = useState<RedeemInput>({ units: '', freeOnly: false });
-  const [touched, setTouched] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  const schema = useMemo(() => redeemFormSchema(holding), [holding]);
+  const form = useForm<RedeemInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { units: '', freeOnly: false },
+    mode: 'all',
+  });
   const [confirming, setConfirming] = useState<RedemptionQuoteView | null>(null);
   /** Submitted before the figures of this count were in: the dialog opens when they are. */
   const [awaiting, setAwaiting] = useState(false);
   const sent = useRef<{ body: string; key: string } | null>(null);
 
-  const rule = redeemRule(input, holding);
-  const body = useMemo(() => (rule === null ? redemptionBodyOf(input) : null), [rule, input]);
+  const units = useWatch({ control: form.control, name: 'units' });
+  const freeOnly = useWatch({ control: form.control, name: 'freeOnly' });
+  const rule = redeemRule({ units, freeOnly }, holding);
+  const body = useMemo(() => (rule === null ? redemptionBodyOf({ units, freeOnly }) : null), [rule, units, freeOnly]);
   const quoted = useDebouncedValue(body, QUOTE_DEBOUNCE_MS);
   const current = body !== null && JSON.stringify(quoted) === JSON.stringify(body);
   const quote = useRedemptionQuote(fund.id, rule === null ? quoted : null);
   const shownQuote = rule === null && quoted !== null ? quote.data : undefined;
   const ready = current && quote.isSuccess && !quote.isFetching && !quote.isPlaceholderData ? quote.data : null;
-  const showRule = rule !== null && (touched || submitted);
 
   useEffect(() => {
     if (!awaiting) return;
@@ -79,20 +85,21 @@ export function RedeemForm({ fund, holding, paused }: { fund: FundDetail; holdin
         ? t('validation.unitsMin', { units: fmt.units(holding.minRedeemUnits) })
         : ruleMessage(r, values);
 
+  /** A count typed or filled in (by «all» or «free only»): checked at once, the previous submission dropped. */
   const set = (next: RedeemInput) => {
-    setInput(next);
-    setTouched(true);
+    const how = { shouldTouch: true, shouldDirty: true };
+    form.setValue('freeOnly', next.freeOnly, how);
+    form.setValue('units', next.units, { ...how, shouldValidate: true });
     setAwaiting(false);
     create.reset();
   };
 
   // The dialog shows the figures of this very request: it opens when they are in.
-  const onSubmit = () => {
-    setSubmitted(true);
-    if (paused || rule !== null || !body) return;
+  const onSubmit = form.handleSubmit(() => {
+    if (paused || !body) return;
     create.reset();
     setAwaiting(true);
-  };
+  });
 
   const confirm = () => {
     if (!body || create.isPending) return;
@@ -106,7 +113,7 @@ export function RedeemForm({ fund, holding, paused }: { fund: FundDetail; holdin
           if (!isApiError(e)) return;
           if (e.code === 'KYC_REQUIRED') setConfirming(null);
           if (['FUND_TRADING_PAUSED', 'FUND_UNITS_INSUFFICIENT', 'NOT_FOUND'].includes(e.code))
-            void client.invalidateQueries({ queryKey: fundOrderKeys.all });
+            void invalidateAfter(client, 'fundOrder');
         },
       },
     );
@@ -115,46 +122,50 @@ export function RedeemForm({ fund, holding, paused }: { fund: FundDetail; holdin
   return (
     <>
       <Section id="redeem-form" title={t('redeem.formTitle')}>
-        <Stack
-          component="form"
-          noValidate
-          spacing={2.5}
-          aria-label={t('redeem.formTitle')}
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSubmit();
-          }}
-        >
-          <DigitTextField
-            id="redeem-units"
+        <Stack component="form" noValidate spacing={2.5} aria-label={t('redeem.formTitle')} onSubmit={onSubmit}>
+          <Controller
             name="units"
-            label={t('redeem.unitsLabel')}
-            value={displayDecimal(input.units, fmt.lng)}
-            sanitize={sanitizeUnits}
-            onChange={(e) => set({ units: e.target.value, freeOnly: false })}
-            onBlur={() => setTouched(true)}
-            autoComplete="off"
-            disabled={paused || create.isPending}
-            error={showRule}
-            helperText={
-              showRule && rule
-                ? ruleText(rule)
-                : input.freeOnly
-                  ? t('redeem.freeOnlyHint')
-                  : t('redeem.unitsHint', { units: fmt.units(holding.units), min: fmt.units(holding.minRedeemUnits) })
-            }
-            inputProps={{ inputMode: 'decimal' }}
-            endAdornment={
-              <InputAdornment position="end">
-                <Button
-                  size="small"
+            control={form.control}
+            render={({ field, fieldState, formState }) => {
+              const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+              return (
+                <DigitTextField
+                  id="redeem-units"
+                  name={field.name}
+                  label={t('redeem.unitsLabel')}
+                  value={displayDecimal(field.value, fmt.lng)}
+                  sanitize={sanitizeUnits}
+                  onChange={(e) => set({ units: e.target.value, freeOnly: false })}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  autoComplete="off"
                   disabled={paused || create.isPending}
-                  onClick={() => set({ units: canonicalDecimal(holding.units), freeOnly: false })}
-                >
-                  {t('redeem.all')}
-                </Button>
-              </InputAdornment>
-            }
+                  error={show}
+                  helperText={
+                    show
+                      ? ruleText(fieldState.error?.message ?? 'required')
+                      : freeOnly
+                        ? t('redeem.freeOnlyHint')
+                        : t('redeem.unitsHint', {
+                            units: fmt.units(holding.units),
+                            min: fmt.units(holding.minRedeemUnits),
+                          })
+                  }
+                  inputProps={{ inputMode: 'decimal' }}
+                  endAdornment={
+                    <InputAdornment position="end">
+                      <Button
+                        size="small"
+                        disabled={paused || create.isPending}
+                        onClick={() => set({ units: canonicalDecimal(holding.units), freeOnly: false })}
+                      >
+                        {t('redeem.all')}
+                      </Button>
+                    </InputAdornment>
+                  }
+                />
+              );
+            }}
           />
           <Box
             sx={{
@@ -176,10 +187,10 @@ export function RedeemForm({ fund, holding, paused }: { fund: FundDetail; holdin
               <Typography sx={{ fontWeight: 700 }}>{fmt.units(holding.freeUnits)}</Typography>
             </Box>
             <Button
-              variant={input.freeOnly ? 'contained' : 'outlined'}
+              variant={freeOnly ? 'contained' : 'outlined'}
               color="success"
               disabled={paused || !hasFree || create.isPending}
-              aria-pressed={input.freeOnly}
+              aria-pressed={freeOnly}
               onClick={() => set({ units: canonicalDecimal(holding.freeUnits), freeOnly: true })}
             >
               {t('redeem.freeOnly')}

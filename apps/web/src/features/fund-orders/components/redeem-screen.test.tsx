@@ -127,6 +127,26 @@ describe('/fund/redeem/{id}', { timeout: 30_000 }, () => {
     expect(quoteBodies().filter((b) => (b as RedemptionBody).units === '12')).toEqual([]);
   });
 
+  it('an empty count, left or submitted, asks for one; «all» fills every unit held and clears it', async () => {
+    server();
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'ابطال' });
+    const units = within(form).getByLabelText('تعداد واحد');
+    await userEvent.click(within(form).getByRole('button', { name: 'ابطال' }));
+    expect(await within(form).findByText('این فیلد را پر کنید.')).toBeTruthy();
+    expect(units.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(within(form).getByRole('button', { name: 'همه' }));
+    expect(units).toHaveProperty('value', '۱۰');
+    await waitFor(() => expect(within(form).queryByText('این فیلد را پر کنید.')).toBeNull());
+    expect(units.getAttribute('aria-invalid')).toBe('false');
+    await waitFor(() => expect(quoteBodies().at(-1)).toEqual({ units: '10', freeOnly: false }));
+    expect(within(form).getByRole('button', { name: 'فقط ابطال واحدهای آزاد' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+  });
+
   it('confirms with the figures shown and opens the success page; one idempotency key', async () => {
     server();
     const { router } = renderPage();

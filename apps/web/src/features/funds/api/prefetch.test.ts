@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse } from '@/test/render';
 import { FUND_IDS, fundDetailFixture, fundHoldingFixture } from '../test-fixtures';
-import { fundQueryOptions } from './get-fund';
+import { fundQueryOptions } from '@/lib/queries/funds';
 import { DEFAULT_NAV_RANGE, fundNavHistoryQueryOptions } from './get-fund-nav-history';
 import { fundHoldingQueryOptions } from './get-holdings';
 import { prefetchFundPage } from './prefetch';

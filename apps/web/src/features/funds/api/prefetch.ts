@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { fundQueryOptions } from './get-fund';
+import { fundQueryOptions } from '@/lib/queries/funds';
 import { DEFAULT_NAV_RANGE, fundNavHistoryQueryOptions } from './get-fund-nav-history';
 import { fundHoldingQueryOptions } from './get-holdings';
 

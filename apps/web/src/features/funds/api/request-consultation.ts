@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestConsultation, type RequestConsultationBody } from '@portal/contract/funds/consultation';
 import { callApi } from '@/lib/api-client';
-import { fundKeys } from './fund-keys';
+import { fundQueryOptions } from '@/lib/queries/funds';
 
 /** Asks for a consultation call about a fund; the fund's page lists the open request afterwards. */
 export function useRequestConsultation(fundId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: RequestConsultationBody) => callApi(requestConsultation, { params: { fundId }, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: fundKeys.detail(fundId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: fundQueryOptions(fundId).queryKey }),
   });
 }

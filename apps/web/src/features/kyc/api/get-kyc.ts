@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { kycQueryOptions } from '@/lib/kyc-query';
+import { kycQueryOptions } from '@/lib/queries/kyc';
 
 /** While a submission waits for an operator, how often the page asks whether it was decided. */
 export const PENDING_REFETCH_MS = 30_000;

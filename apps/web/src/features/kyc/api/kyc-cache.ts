@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { KycState } from '@portal/contract/kyc/kyc';
-import { kycKeys } from '@/lib/kyc-query';
-import { accountQueryKey } from '@/lib/session-state';
+import { invalidateAfter } from '@/lib/queries/invalidate';
+import { kycQueryOptions } from '@/lib/queries/kyc';
 
 /**
  * After a KYC submission: the answer is the new state (shown at once), and `GET /kyc` and
@@ -10,10 +10,7 @@ import { accountQueryKey } from '@/lib/session-state';
 export function useKycStateUpdate() {
   const client = useQueryClient();
   return (state: KycState) => {
-    client.setQueryData(kycKeys.state, state);
-    return Promise.all([
-      client.invalidateQueries({ queryKey: kycKeys.state }),
-      client.invalidateQueries({ queryKey: accountQueryKey }),
-    ]);
+    client.setQueryData(kycQueryOptions().queryKey, state);
+    return invalidateAfter(client, 'kyc');
   };
 }

@@ -3,13 +3,7 @@ import { cancelOfflineDeposit } from '@portal/contract/wallet/offline-deposits';
 import type { UserRequest } from '@portal/contract/wallet/user-requests';
 import { cancelWithdrawal } from '@portal/contract/wallet/withdrawals';
 import { callApi } from '@/lib/api-client';
-import { userRequestsKeys } from './list-user-requests';
-
-/**
- * The root of the wallet pages' query keys (balances, histories, withdrawals): a cancelled withdrawal's
- * amount returns to the wallet. The wallet feature owns these keys; features do not import each other.
- */
-const WALLET_QUERY_ROOT = ['wallet'] as const;
+import { invalidateAfter } from '@/lib/queries/invalidate';
 
 /** The request types that can be cancelled here, each through its own endpoint (decision 018). */
 export const CANCELLABLE_TYPES = ['WithdrawalFromTomanWallet', 'OfflineTomanDeposit'] as const;
@@ -31,10 +25,6 @@ export function useCancelUserRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: cancelRequest,
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: userRequestsKeys.all }),
-        client.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
-      ]),
+    onSettled: () => invalidateAfter(client, 'requestCancelled'),
   });
 }

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract/wallet/withdrawals';
 import { callApi } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
-import { accountQueryKey } from '@/lib/session-state';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 import { walletKeys } from './wallet-keys';
 
 /** `GET /wallet/withdrawals?status=Pending`: the requests the user can still cancel. */
@@ -26,15 +26,14 @@ export function usePendingWithdrawals() {
 /** Balances, histories and requests all change when money moves. */
 function useInvalidateWallet() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: walletKeys.all });
+  return () => invalidateAfter(client, 'withdrawal');
 }
 
 /** A withdrawal refused for a hold (decision 029): the account answer says until when, for the page. */
 function useRefreshHold() {
   const client = useQueryClient();
   return (error: unknown) => {
-    if (isApiError(error) && error.code === 'WITHDRAWAL_HOLD')
-      void client.invalidateQueries({ queryKey: accountQueryKey });
+    if (isApiError(error) && error.code === 'WITHDRAWAL_HOLD') void invalidateAfter(client, 'withdrawalHold');
   };
 }
 

@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/errors/error-state';
 import { PageShell, Section, SectionLoading } from '@/components/layouts/page-shell';
 import { paths } from '@/config/paths';
 import { useWalletHistory } from '../api/get-wallet-history';
-import { useWallets } from '../api/list-wallets';
+import { useWallets } from '@/lib/queries/wallets';
 import { pageCountOf, pageParam } from '@/lib/page-window';
 import { BalanceCards } from './balance-cards';
 import { LinkPagination } from '@/components/link-pagination';

@@ -1,31 +1,41 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { BankAccount } from '@portal/contract/bank/bank-accounts';
 import { createWithdrawalBody, WITHDRAWAL_MIN_TOMAN, type Withdrawal } from '@portal/contract/wallet/withdrawals';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DigitTextField, onlyDigits } from '@/components/digit-text-field';
+import { AccountRadioField } from '@/components/form/account-radio-field';
+import { AmountField } from '@/components/form/amount-field';
 import { useFormat } from '@/hooks/use-format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { accountNumberText, useBankName } from './bank-account-label';
 import { VerifyWithdrawalDialog, type WithdrawalAttempt } from './verify-withdrawal-dialog';
 
-const amountSchema = createWithdrawalBody.shape.amount;
-const MAX_AMOUNT_DIGITS = 15;
+/** The whole toman of a balance (a decimal string): what «whole balance» fills and the most one may ask. */
+const wholeToman = (balance: string) => balance.split('.')[0] || '0';
+
+/**
+ * The form's schema: the contract's own checks of a withdrawal's destination and amount (rule keys as
+ * messages), an empty amount as `required`, and an amount within the available balance (`overBalance`).
+ */
+export function withdrawFormSchema(available: string) {
+  return createWithdrawalBody.pick({ bankAccountId: true }).extend({
+    amount: z
+      .string()
+      .min(1, { message: 'required' })
+      .pipe(createWithdrawalBody.shape.amount)
+      .refine((amount) => BigInt(amount) <= BigInt(wholeToman(available)), { message: 'overBalance' }),
+  });
+}
+type Schema = ReturnType<typeof withdrawFormSchema>;
 
 /**
  * The toman withdrawal form (SPEC §2 "Withdraw", §5): the destination among the user's bank accounts,
  * the amount (at least the contract's minimum, at most the available balance; «whole balance» fills
- * it), checked on change and on blur; submitting opens the verification modal with a new attempt.
+ * it), checked as it is typed; submitting opens the verification modal with a new attempt.
  */
 export function WithdrawForm({
   accounts,
@@ -42,106 +52,49 @@ export function WithdrawForm({
   const { t } = useTranslation('wallet');
   const fmt = useFormat();
   const bankName = useBankName();
-  const [bankAccountId, setBankAccountId] = useState(accounts.length === 1 ? accounts[0]!.id : '');
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState({ account: false, amount: false });
+  const schema = useMemo(() => withdrawFormSchema(available), [available]);
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { bankAccountId: accounts.length === 1 ? accounts[0]!.id : '', amount: '' },
+    mode: 'all',
+  });
   const [attempt, setAttempt] = useState<WithdrawalAttempt | null>(null);
+  const min = fmt.amount(WITHDRAWAL_MIN_TOMAN.toString(), 'IRT');
 
-  const parsed = amountSchema.safeParse(amount);
-  const amountError = !parsed.success
-    ? amount === ''
-      ? t('translation:validation.required')
-      : t(`translation:validation.${parsed.error.issues[0]?.message ?? 'amountInvalid'}`, {
-          min: fmt.amount(WITHDRAWAL_MIN_TOMAN.toString(), 'IRT'),
-        })
-    : BigInt(parsed.data) > BigInt(available.split('.')[0] ?? '0')
+  const amountMessage = (rule: string | undefined) =>
+    rule === 'overBalance'
       ? t('withdraw.form.overBalance', { available: fmt.money(available, 'IRT') })
-      : null;
-  const accountError = bankAccountId === '' ? t('translation:validation.select') : null;
-  const showAmountError = touched.amount && amountError !== null;
-  const showAccountError = touched.account && accountError !== null;
+      : t(`translation:validation.${rule ?? 'amountInvalid'}`, { min });
 
   const label = (a: BankAccount) => `${bankName(a)} – ${accountNumberText(a, fmt.lng, t)}`;
 
+  const onSubmit = form.handleSubmit(({ bankAccountId, amount }) => {
+    const account = accounts.find((a) => a.id === bankAccountId);
+    if (!account) return;
+    setAttempt({ bankAccountId, amount, accountText: label(account), key: newIdempotencyKey() });
+  });
+
   return (
     <>
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        aria-label={t('withdraw.form.title')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched({ account: true, amount: true });
-          const account = accounts.find((a) => a.id === bankAccountId);
-          if (!account || amountError !== null || !parsed.success) return;
-          setAttempt({ bankAccountId, amount: parsed.data, accountText: label(account), key: newIdempotencyKey() });
-        }}
-      >
-        <FormControl component="fieldset" error={showAccountError}>
-          <FormLabel component="legend" sx={{ mb: 1 }}>
-            {t('withdraw.form.account')}
-          </FormLabel>
-          <RadioGroup
-            name="bankAccountId"
-            value={bankAccountId}
-            onChange={(e) => {
-              setBankAccountId(e.target.value);
-              setTouched((s) => ({ ...s, account: true }));
-            }}
-          >
-            {accounts.map((a) => (
-              <FormControlLabel
-                key={a.id}
-                value={a.id}
-                control={<Radio />}
-                label={
-                  <Box sx={{ py: 0.5 }}>
-                    <Typography>{bankName(a)}</Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {accountNumberText(a, fmt.lng, t)}
-                    </Typography>
-                  </Box>
-                }
-                sx={{ mx: 0, alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.25 } }}
-              />
-            ))}
-          </RadioGroup>
-          {showAccountError ? <FormHelperText>{accountError}</FormHelperText> : null}
-        </FormControl>
+      <Stack component="form" noValidate spacing={2.5} aria-label={t('withdraw.form.title')} onSubmit={onSubmit}>
+        <AccountRadioField
+          control={form.control}
+          name="bankAccountId"
+          legend={t('withdraw.form.account')}
+          accounts={accounts}
+          title={bankName}
+          detail={(a) => accountNumberText(a, fmt.lng, t)}
+          message={(rule) => t(`translation:validation.${rule ?? 'select'}`)}
+        />
 
-        <DigitTextField
+        <AmountField
+          control={form.control}
           id="withdraw-amount"
-          name="amount"
           label={t('withdraw.form.amount')}
-          value={amount === '' ? '' : fmt.amount(amount, 'IRT')}
-          sanitize={onlyDigits(MAX_AMOUNT_DIGITS)}
-          onChange={(e) => {
-            setAmount(e.target.value.replace(/^0+(?=\d)/, ''));
-            setTouched((s) => ({ ...s, amount: true }));
-          }}
-          onBlur={() => setTouched((s) => ({ ...s, amount: amount !== '' || s.amount }))}
-          autoComplete="off"
-          error={showAmountError}
-          helperText={
-            showAmountError
-              ? amountError
-              : t('withdraw.form.amountHint', { min: fmt.amount(WITHDRAWAL_MIN_TOMAN.toString(), 'IRT') })
-          }
-          inputProps={{ inputMode: 'numeric' }}
-          endAdornment={
-            <InputAdornment position="end">
-              <Button
-                size="small"
-                onClick={() => {
-                  setAmount(available.split('.')[0] ?? '0');
-                  setTouched((s) => ({ ...s, amount: true }));
-                }}
-              >
-                {t('withdraw.form.selectAll')}
-              </Button>
-            </InputAdornment>
-          }
+          hint={t('withdraw.form.amountHint', { min })}
+          message={amountMessage}
+          fill={{ label: t('withdraw.form.selectAll'), value: wholeToman(available) }}
+          eager
         />
 
         <Button type="submit" variant="contained" size="large" sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160 }}>
@@ -156,8 +109,7 @@ export function WithdrawForm({
         onClose={() => setAttempt(null)}
         onDone={(w) => {
           setAttempt(null);
-          setAmount('');
-          setTouched({ account: false, amount: false });
+          form.reset({ bankAccountId: form.getValues('bankAccountId'), amount: '' });
           onDone(w);
         }}
       />

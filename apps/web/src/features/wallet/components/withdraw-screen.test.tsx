@@ -143,6 +143,46 @@ describe('/wallet/withdraw', { timeout: 30_000 }, () => {
     expect(calls('/api/wallet/withdrawals')).toHaveLength(0);
   });
 
+  it('with several accounts, asks for one; leaving the amount empty says nothing until submitted', async () => {
+    server({
+      accounts: [
+        bankAccountFixture(),
+        bankAccountFixture({
+          id: '10000000-0000-4000-8000-000000000002',
+          bank: 'mellat',
+          cardNumberMasked: '610433******5678',
+        }),
+      ],
+    });
+    const form = await openForm();
+    const radios = within(form).getAllByRole('radio');
+    expect(radios).toHaveLength(2);
+    expect(radios.map((r) => (r as HTMLInputElement).checked)).toEqual([false, false]);
+    const amount = within(form).getByLabelText('مبلغ (تومان)');
+    await userEvent.click(amount);
+    await userEvent.tab();
+    expect(within(form).queryByText('این فیلد را پر کنید.')).toBeNull();
+    expect(within(form).queryByText('یک گزینه را انتخاب کنید.')).toBeNull();
+
+    // Submitted empty: both say what they need, and no code is asked for.
+    await userEvent.click(within(form).getByRole('button', { name: 'برداشت' }));
+    expect(await within(form).findByText('این فیلد را پر کنید.')).toBeTruthy();
+    expect(within(form).getByText('یک گزینه را انتخاب کنید.')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // An amount over the balance is refused even before an account is chosen.
+    await userEvent.type(amount, '600000');
+    expect(await within(form).findByText('مبلغ از موجودی قابل برداشت (۵۰۰٬۰۰۰ تومان) بیشتر است.')).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '30000');
+    await userEvent.click(within(form).getByRole('radio', { name: /بانک ملت/ }));
+    await waitFor(() => expect(within(form).queryByText('یک گزینه را انتخاب کنید.')).toBeNull());
+    await userEvent.click(within(form).getByRole('button', { name: 'برداشت' }));
+    const dialog = await screen.findByRole('dialog', { name: 'تأیید برداشت' });
+    expect(within(dialog).getByText(/^برداشت ۳۰٬۰۰۰ تومان به بانک ملت/)).toBeTruthy();
+  });
+
   it('asks for the phone code, refuses a wrong one, and submits the same attempt with the same idempotency key', async () => {
     server();
     const form = await openForm();

@@ -13,8 +13,8 @@ import { PageShell, Section, SectionLoading } from '@/components/layouts/page-sh
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { useAccount } from '@/lib/session';
-import { useBankAccounts } from '@/lib/bank-accounts-query';
-import { useWallets } from '../api/list-wallets';
+import { useBankAccounts } from '@/lib/queries/bank-accounts';
+import { useWallets } from '@/lib/queries/wallets';
 import { PendingWithdrawals } from './pending-withdrawals';
 import { WithdrawForm } from './withdraw-form';
 

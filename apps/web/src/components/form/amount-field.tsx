@@ -8,9 +8,12 @@ import { useFormat } from '@/hooks/use-format';
 const MAX_AMOUNT_DIGITS = 15;
 
 /**
- * A toman amount (SPEC §5): typed in Persian, Arabic or Latin digits, kept as a string of Latin digits
- * (never a JS number) and shown grouped in the interface's digits. `fill` adds a button that puts a
- * value in (the «choose maximum» of the gateway).
+ * A toman amount (SPEC §5) bound to a react-hook-form field named `amount`: typed in Persian, Arabic or
+ * Latin digits, kept as a string of Latin digits (never a JS number) and shown grouped in the interface's
+ * digits. The form's zod schema checks it (its messages are rule keys, turned into sentences by
+ * `message`). `fill` adds a button that puts a value in (the «choose maximum» of the gateway, the «whole
+ * balance» of a withdrawal). Its error shows once the field was left or the form submitted; `eager`
+ * shows it as soon as something is typed (leaving the field empty says nothing until submitted).
  */
 export function AmountField<T extends FieldValues & { amount: string }, O extends FieldValues = T>({
   control,
@@ -20,6 +23,7 @@ export function AmountField<T extends FieldValues & { amount: string }, O extend
   message,
   fill,
   disabled,
+  eager = false,
 }: {
   control: Control<T, unknown, O>;
   id: string;
@@ -28,6 +32,7 @@ export function AmountField<T extends FieldValues & { amount: string }, O extend
   message: (rule: string | undefined) => string;
   fill?: { label: string; value: string };
   disabled?: boolean;
+  eager?: boolean;
 }) {
   const fmt = useFormat();
   return (
@@ -44,8 +49,13 @@ export function AmountField<T extends FieldValues & { amount: string }, O extend
             label={label}
             value={value === '' ? '' : fmt.amount(value, 'IRT')}
             sanitize={onlyDigits(MAX_AMOUNT_DIGITS)}
-            onChange={(e) => field.onChange(e.target.value.replace(/^0+(?=\d)/, ''))}
-            onBlur={field.onBlur}
+            onChange={(e) => {
+              field.onChange(e.target.value.replace(/^0+(?=\d)/, ''));
+              if (eager) field.onBlur();
+            }}
+            onBlur={() => {
+              if (!eager || value !== '') field.onBlur();
+            }}
             inputRef={field.ref}
             autoComplete="off"
             disabled={disabled}
@@ -55,7 +65,14 @@ export function AmountField<T extends FieldValues & { amount: string }, O extend
             endAdornment={
               fill ? (
                 <InputAdornment position="end">
-                  <Button size="small" disabled={disabled} onClick={() => field.onChange(fill.value)}>
+                  <Button
+                    size="small"
+                    disabled={disabled}
+                    onClick={() => {
+                      field.onChange(fill.value);
+                      if (eager) field.onBlur();
+                    }}
+                  >
                     {fill.label}
                   </Button>
                 </InputAdornment>

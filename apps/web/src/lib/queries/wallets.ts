@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listWallets } from '@portal/contract/wallet/wallets';
 import { callApi } from '@/lib/api-client';
-import { walletKeys } from './wallet-keys';
+import { resourceKeys } from './keys';
 
-/** `GET /wallets`: the four wallets with their available and held balances. */
+/**
+ * `GET /wallets`: the four wallets with their available and held balances. Read by the wallet pages, the
+ * withdrawal page and the fund purchase (the balance a wallet purchase is paid from), under one key.
+ */
 export const walletsQueryOptions = () =>
   queryOptions({
-    queryKey: walletKeys.wallets,
+    queryKey: resourceKeys.wallets,
     queryFn: ({ signal }) => callApi(listWallets, { signal }),
   });
 

@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryRoots, type QueryRoot } from './keys';
+
+/**
+ * What each kind of change makes stale, written once (decision 032): a mutation (or an order or deposit
+ * seen to settle) names what happened, not the keys of the pages it touches.
+ */
+export const STALE_AFTER = {
+  /** A withdrawal requested or cancelled: its amount moves between available and held. */
+  withdrawal: ['wallet', 'userRequests'],
+  /** A withdrawal refused for a hold (decision 029): `GET /account` says until when. */
+  withdrawalHold: ['account'],
+  /** A request cancelled from `/user-requests` (a withdrawal or an offline deposit). */
+  requestCancelled: ['userRequests', 'wallet'],
+  /** An offline deposit declared: a new request, and the wallet pages' lists. */
+  offlineDeposit: ['wallet', 'userRequests'],
+  /** A gateway deposit credited. */
+  gatewayDeposit: ['wallet'],
+  /** A fund purchase or redemption made, settled or refused for a changed fund or balance. */
+  fundOrder: ['fundOrders', 'wallet', 'funds'],
+  /** A KYC submission: the state, and the account's level and flags. */
+  kyc: ['kyc', 'account'],
+  /** A change of the profile or of how the account is reached or secured. */
+  account: ['account'],
+  /** A bank account added or removed. */
+  bankAccounts: ['bankAccounts'],
+} as const satisfies Record<string, readonly QueryRoot[]>;
+
+export type StaleEvent = keyof typeof STALE_AFTER;
+
+/**
+ * Marks stale what `event` changed. `refetchType: 'none'` only marks it (for a form about to leave for its
+ * outcome page); the default refetches what is on screen.
+ */
+export function invalidateAfter(
+  client: QueryClient,
+  event: StaleEvent,
+  { refetchType = 'active' }: { refetchType?: 'active' | 'none' } = {},
+): Promise<void> {
+  return Promise.all(
+    STALE_AFTER[event].map((root) => client.invalidateQueries({ queryKey: queryRoots[root], refetchType })),
+  ).then(() => undefined);
+}

@@ -1,0 +1,41 @@
+/**
+ * The roots of the web app's query keys, typed once (decision 032). A feature's keys start with its root
+ * (`[...queryRoots.wallet, 'history', id]`), so invalidating a root refreshes every page of that feature;
+ * the resources several features read (`GET /wallets`, `GET /funds`, `GET /funds/:id`, `GET /account`,
+ * `GET /kyc`, `GET /bank-accounts`) have their one key in `resourceKeys` and their one `queryOptions`
+ * factory beside it in this folder. No feature writes one of these keys as an array of its own
+ * (`queries.test.ts` looks). This module imports nothing, so the first screen's session code can use it.
+ */
+export const queryRoots = {
+  account: ['account'],
+  kyc: ['kyc'],
+  bankAccounts: ['bank-accounts'],
+  /** Balances, wallet histories, transactions, withdrawals. */
+  wallet: ['wallet'],
+  /** The fund catalogue, a fund's page, my holdings and orders of a fund. */
+  funds: ['funds'],
+  /** The purchase and redemption pages (quotes, orders being settled). */
+  fundOrders: ['fund-orders'],
+  deposits: ['deposits'],
+  userRequests: ['user-requests'],
+} as const satisfies Record<string, readonly [string]>;
+
+export type QueryRoot = keyof typeof queryRoots;
+
+/** The one key of each resource that more than one feature reads. */
+export const resourceKeys = {
+  /** `GET /account`: the session (see lib/session.ts). */
+  account: queryRoots.account,
+  /** `GET /kyc`. */
+  kyc: queryRoots.kyc,
+  /** `GET /bank-accounts`. */
+  bankAccounts: queryRoots.bankAccounts,
+  /** `GET /wallets`: the four wallets and their balances. */
+  wallets: [...queryRoots.wallet, 'wallets'] as const,
+  /** `GET /funds`: the catalogue. */
+  fundList: [...queryRoots.funds, 'list'] as const,
+  /** Everything of one fund (its page, my units of it, its announcements, my orders of it). */
+  fund: (fundId: string) => [...queryRoots.funds, 'fund', fundId] as const,
+  /** `GET /funds/:fundId`. */
+  fundDetail: (fundId: string) => [...queryRoots.funds, 'fund', fundId, 'detail'] as const,
+};
