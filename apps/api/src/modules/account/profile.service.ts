@@ -9,7 +9,7 @@ import { maskMobile } from '../../lib/crypto';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { findUser, findUserByMobile, parseMobile, sendPhoneCode, type AuthDeps } from '../auth/auth.service';
 import { checkCode, sendCode, withCountedFailures } from '../auth/codes';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../../lib/sessions';
 import { consumeTicket, findTicket, issueTicket, updateTicketData } from '../auth/tickets';
 import { checkSecondFactor } from '../auth/two-factor.service';
 import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';

@@ -18,8 +18,8 @@ import { parseUserAgent } from '../../lib/user-agent';
 import { resetFailures } from '../auth/lockout';
 import { deleteRecoveryCodes } from '../auth/recovery-codes';
 import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
-import { revokeUserSessions } from '../auth/sessions';
-import type { Access } from './access';
+import { revokeUserSessions } from '../../lib/sessions';
+import type { Access } from '../../plugins/access';
 import * as repo from './admin.repository';
 
 export interface AdminServiceDeps {

@@ -15,7 +15,8 @@ import { verifyPassword } from '../../lib/passwords';
 import * as repo from './auth.repository';
 import { checkCode, sendCode, withCountedFailures } from './codes';
 import { assertPasswordOpen, recordPasswordFailure, resetPasswordFailures, type PasswordGuess } from './lockout';
-import { createSession, newDeviceToken, revokeSession } from './sessions';
+import { createSession, revokeSession } from '../../lib/sessions';
+import { newDeviceToken } from './device-cookie';
 import { deviceHashOf, guessSource } from './sources';
 import { issueTicket } from './tickets';
 

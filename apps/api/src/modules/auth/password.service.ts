@@ -13,7 +13,7 @@ import {
   resetPasswordFailures,
   type PasswordGuess,
 } from './lockout';
-import { assertRecentAuth, revokeUserSessions, rotateSession } from './sessions';
+import { assertRecentAuth, revokeUserSessions, rotateSession } from '../../lib/sessions';
 import { guessSource } from './sources';
 import { consumeTicket, findTicket, issueTicket } from './tickets';
 import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';

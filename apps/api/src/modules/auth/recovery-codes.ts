@@ -11,7 +11,7 @@ import { recoveryCodes, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { deriveKey } from '../../lib/crypto';
 import { assertStepOpen, recordFailure, resetFailures, type StepState } from './lockout';
-import { assertRecentAuth } from './sessions';
+import { assertRecentAuth } from '../../lib/sessions';
 
 /**
  * Recovery codes (issue 15, decision 029; contract auth/recovery-codes.ts). A code carries 50 bits from

@@ -10,7 +10,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { findUser, sendPhoneCode, type AuthDeps, type ClientInfo } from './auth.service';
 import { checkCode, withCountedFailures } from './codes';
 import { assertPasswordOpen, recordPasswordFailure, resetPasswordFailures } from './lockout';
-import { rotateSession } from './sessions';
+import { rotateSession } from '../../lib/sessions';
 import { checkSecondFactor } from './two-factor.service';
 import { guessSource } from './sources';
 

@@ -20,7 +20,7 @@ import {
 import { checkCode, withCountedFailures } from './codes';
 import { assertStepOpen, recordFailure, resetFailures } from './lockout';
 import { deleteRecoveryCodes, issueRecoveryCodes, useRecoveryCode, type RecoveryCodeUse } from './recovery-codes';
-import { assertRecentAuth } from './sessions';
+import { assertRecentAuth } from '../../lib/sessions';
 import { consumeTicket, findTicket } from './tickets';
 
 const keyOf = (secret: string) => deriveKey(secret, 'totp-secret-v1');

@@ -14,7 +14,7 @@ import {
 } from '@portal/contract/wallet/withdrawals';
 import { route } from '../../plugins/contract';
 import { findUser } from '../auth/auth.service';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import { listWithdrawalsByStatus, type WithdrawalRow } from './withdrawals.repository';
 import * as withdrawals from './withdrawals.service';
 import { toAdminWithdrawals } from './admin-view';
