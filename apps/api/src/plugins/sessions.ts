@@ -167,4 +167,3 @@ export function sessionOf(request: FastifyRequest): SessionAuth {
   if (!request.auth) throw new AppError('UNAUTHENTICATED');
   return request.auth;
 }
-

@@ -27,4 +27,3 @@ export function setDeviceCookie(reply: FastifyReply, token: string, opts: Cookie
     maxAge: DEVICE_COOKIE.maxAgeSeconds,
   });
 }
-

@@ -9,14 +9,8 @@ import { decrypt, deriveKey, encrypt, maskMobile } from '../../lib/crypto';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { checkTotp, newTotpSecret, totpUri, type TotpCheck } from '../../lib/totp';
 import { startSensitiveChangeHold } from '../withdrawals/withdrawal-hold';
-import {
-  findUser,
-  openSession,
-  sendPhoneCode,
-  type AuthDeps,
-  type ClientInfo,
-  type LoginOutcome,
-} from './auth.service';
+import { openSession, sendPhoneCode, type AuthDeps, type ClientInfo, type LoginOutcome } from './auth.service';
+import { findUser } from '../users/users.repository';
 import { checkCode, withCountedFailures } from './codes';
 import { assertStepOpen, recordFailure, resetFailures } from './lockout';
 import { deleteRecoveryCodes, issueRecoveryCodes, useRecoveryCode, type RecoveryCodeUse } from './recovery-codes';

@@ -4,6 +4,7 @@ import { SENSITIVE_CHANGE_WITHDRAWAL_HOLD_HOURS, type WithdrawalHoldReason } fro
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { findUser } from '../users/users.repository';
 
 /**
  * The withdrawal hold (issue 15, decision 029): after a sensitive change to how an account is reached, no
@@ -63,11 +64,6 @@ export const notHeldSql = (now: Date): SQL =>
 
 /** The rule on the latest row, locked (`FOR SHARE`): for the error when the writing statement matched nothing. */
 export async function assertNotHeldNow(tx: DbOrTx, userId: string, now: Date): Promise<void> {
-  const [u] = await tx
-    .select({ heldUntil: users.withdrawalsHeldUntil })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('share')
-    .limit(1);
-  assertNotHeld(u?.heldUntil ?? null, now);
+  const u = await findUser(tx, userId, { lock: 'share' });
+  assertNotHeld(u?.withdrawalsHeldUntil ?? null, now);
 }

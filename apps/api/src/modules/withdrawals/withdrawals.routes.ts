@@ -13,7 +13,7 @@ import {
   requestWithdrawalCode,
 } from '@portal/contract/wallet/withdrawals';
 import { route } from '../../plugins/contract';
-import { findUser } from '../auth/auth.service';
+import { findUser } from '../users/users.repository';
 import { sessionOf } from '../../plugins/sessions';
 import { listWithdrawalsByStatus, type WithdrawalRow } from './withdrawals.repository';
 import * as withdrawals from './withdrawals.service';
