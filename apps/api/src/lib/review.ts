@@ -4,10 +4,9 @@
  * (`REVIEW_SECOND_OPERATOR_ABOVE_IRT`) takes two different operators' approvals. The first is recorded on
  * the request (`first_approved_by`, `first_approved_at`) and leaves it pending; the second decides it.
  */
-import { inArray } from 'drizzle-orm';
 import type { ReviewApproval } from '@portal/contract/admin/review';
 import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
+import { userSummaries } from '../modules/users/users.repository';
 import { assertNotMaker } from './four-eyes';
 
 /** The review policy the server was started with. */
@@ -48,13 +47,8 @@ export type FirstApprovers = Map<string, Omit<ReviewApproval, 'operatorId' | 'at
 
 /** The operators who gave these first approvals, by id. */
 export async function firstApproversOf(db: DbOrTx, ids: readonly (string | null)[]): Promise<FirstApprovers> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, mobile: users.mobile, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.id, wanted));
-  return new Map(rows.map(({ id, ...who }) => [id, who]));
+  const found = await userSummaries(db, ids);
+  return new Map([...found].map(([id, { mobile, firstName, lastName }]) => [id, { mobile, firstName, lastName }]));
 }
 
 /** `approvalsNeeded` and `firstApproval` of a request in the console (the first approval while it waits). */

@@ -3,6 +3,7 @@ import { AppError } from '@portal/contract/core/errors';
 import { SENSITIVE_CHANGE_WITHDRAWAL_HOLD_HOURS, type WithdrawalHoldReason } from '@portal/contract/wallet/withdrawals';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
+import { findUser } from '../modules/users/users.repository';
 import { writeAudit } from './audit';
 
 /**
@@ -63,11 +64,6 @@ export const notHeldSql = (now: Date): SQL =>
 
 /** The rule on the latest row, locked (`FOR SHARE`): for the error when the writing statement matched nothing. */
 export async function assertNotHeldNow(tx: DbOrTx, userId: string, now: Date): Promise<void> {
-  const [u] = await tx
-    .select({ heldUntil: users.withdrawalsHeldUntil })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('share')
-    .limit(1);
-  assertNotHeld(u?.heldUntil ?? null, now);
+  const u = await findUser(tx, userId, { lock: 'share' });
+  assertNotHeld(u?.withdrawalsHeldUntil ?? null, now);
 }

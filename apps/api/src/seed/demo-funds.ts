@@ -26,7 +26,7 @@ import { tehranDay } from '@portal/contract/wallet/offline-deposits';
 import type { Db } from '../db/client';
 import { fundAnnouncements, fundNavs, funds } from '../db/schema';
 import { writeAudit } from '../lib/audit';
-import { afterNavPublished } from '../modules/funds/fund-desk.service';
+import { afterNavPublished } from '../modules/funds/fund-navs.service';
 import { insertNavs } from '../modules/funds/funds.repository';
 
 /** Days of NAV history a new demo fund starts with: a year and a day, so every yield window is filled. */

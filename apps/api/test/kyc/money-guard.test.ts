@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_REQUIREMENT } from '@portal/contract/kyc/kyc';
 import { users } from '../../src/db/schema';
 import { assertCanMoveMoney } from '../../src/lib/guards';
-import { sessionOf } from '../../src/modules/auth/sessions';
+import { sessionOf } from '../../src/plugins/sessions';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { investor, verifyIdentity } from './kyc-helpers';
 

@@ -9,7 +9,7 @@ import { DEFAULT_HOST, parseEnv } from '../../src/env';
 import { makeLevelOneInvestor, type TestUser } from '../helpers/admin';
 import { createTestApp, e164, newMobile, type TestApp } from '../helpers/app';
 import { startJibitDouble } from '../helpers/jibit-double';
-import { createSession } from '../../src/modules/auth/sessions';
+import { createSession } from '../../src/lib/sessions';
 import { nationalCode } from '../kyc/kyc-helpers';
 import { buyer, createFund, publishNav, purchase } from '../fund-orders/fund-order-helpers';
 

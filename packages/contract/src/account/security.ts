@@ -17,6 +17,7 @@ import { recoveryCodesIssuedSchema, recoveryCodesStatusSchema } from '../auth/re
 import { ANTI_PHISHING } from '../core/constants';
 import { defineEndpoint } from '../core/endpoint';
 import { textSchema } from '../core/text';
+import { limitParam } from '../core/paging';
 
 export const securityEventTypeSchema = z.enum([
   'signed_up',
@@ -63,7 +64,7 @@ export const listSecurityEvents = defineEndpoint({
   tags: ['account'],
   auth: 'session',
   query: z.object({
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: limitParam({ maxLimit: 100, defaultLimit: 20 }),
     before: z.iso.datetime({ message: 'format' }).optional(),
   }),
   response: z.object({ items: z.array(securityEventSchema) }),

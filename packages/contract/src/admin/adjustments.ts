@@ -10,6 +10,7 @@ import { defineEndpoint } from '../core/endpoint';
 import { normalizeDigits } from '../core/digits';
 import { CURRENCY_SCALE, currencySchema, fromMinor, toMinor, type Currency } from '../core/money';
 import { textSchema } from '../core/text';
+import { pageOf, pageQuery } from '../core/paging';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 
@@ -158,17 +159,11 @@ export const adminListAdjustments = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'money.read',
-  query: z.object({
+  query: pageQuery({
     status: z.enum(ADJUSTMENT_STATUSES).default('Pending'),
     userId: z.uuid({ message: 'format' }).optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
   }),
-  response: z.object({
-    items: z.array(adjustmentSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  response: pageOf(adjustmentSchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });
 

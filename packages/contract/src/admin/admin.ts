@@ -16,11 +16,9 @@ import {
 } from '../kyc/kyc';
 import { PERMISSIONS, ROLES } from './roles';
 import { textSchema } from '../core/text';
+import { pageOf, pageQuery } from '../core/paging';
 
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
 export const ADMIN_PAGE_SIZE = 20;
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 const userId = z.object({ userId: z.uuid({ message: 'format' }) });
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
@@ -65,7 +63,7 @@ export const searchUsers = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'users.read',
-  query: z.object({ q: textSchema().max(100).optional(), page }),
+  query: pageQuery({ q: textSchema().max(100).optional() }),
   response: pageOf(adminUserRowSchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });
@@ -222,7 +220,7 @@ export const listKyc = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'kyc.read',
-  query: z.object({ status: z.enum(KYC_SUBMISSION_STATUSES).default('pending'), page }),
+  query: pageQuery({ status: z.enum(KYC_SUBMISSION_STATUSES).default('pending') }),
   response: pageOf(adminKycRowSchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });
@@ -312,13 +310,12 @@ export const searchAudit = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'audit.read',
-  query: z.object({
+  query: pageQuery({
     userId: z.uuid({ message: 'format' }).optional(),
     actorId: z.uuid({ message: 'format' }).optional(),
     action: textSchema().max(64).optional(),
     from: z.iso.date({ message: 'date' }).optional(),
     to: z.iso.date({ message: 'date' }).optional(),
-    page,
   }),
   response: pageOf(auditEntrySchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],

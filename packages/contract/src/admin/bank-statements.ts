@@ -9,6 +9,7 @@ import { defineEndpoint } from '../core/endpoint';
 import { STATEMENT_LINE_STATUSES, STATEMENT_RETURN_REASONS, depositByIdSchema } from '../wallet/deposit-by-id';
 import { textSchema } from '../core/text';
 import { proposalSchema } from './proposal-view';
+import { pageOf, pageQuery } from '../core/paging';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 
@@ -122,16 +123,10 @@ export const adminListStatementLines = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'money.read',
-  query: z.object({
+  query: pageQuery({
     status: z.enum(STATEMENT_LINE_STATUSES).optional(),
     reason: z.enum(STATEMENT_RETURN_REASONS).optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
   }),
-  response: z.object({
-    items: z.array(adminStatementLineSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  response: pageOf(adminStatementLineSchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });

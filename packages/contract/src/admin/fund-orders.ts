@@ -10,12 +10,12 @@ import { defineEndpoint } from '../core/endpoint';
 import { PURCHASE_STATUSES, REDEMPTION_STATUSES } from '../funds/funds';
 import { fundAmountInputSchema, fundCurrencySchema, fundPurchaseSchema, fundRedemptionSchema } from '../funds/orders';
 import { proposalSchema } from './proposal-view';
+import { pageOf, pageQuery } from '../core/paging';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 export const FUND_ORDERS_ADMIN_PAGE_SIZE = 20;
 
 const fundIdParams = z.object({ fundId: z.uuid({ message: 'format' }) });
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
 
 const orderUser = z.object({
   id: z.string(),
@@ -29,9 +29,6 @@ export type AdminFundPurchase = z.infer<typeof adminFundPurchaseSchema>;
 export const adminFundRedemptionSchema = fundRedemptionSchema.extend({ user: orderUser });
 export type AdminFundRedemption = z.infer<typeof adminFundRedemptionSchema>;
 
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
-
 export const adminListFundPurchases = defineEndpoint({
   id: 'adminListFundPurchases',
   method: 'GET',
@@ -41,7 +38,7 @@ export const adminListFundPurchases = defineEndpoint({
   auth: 'session',
   permission: 'funds.read',
   params: fundIdParams,
-  query: z.object({ status: z.enum(PURCHASE_STATUSES).optional(), page }),
+  query: pageQuery({ status: z.enum(PURCHASE_STATUSES).optional() }),
   response: pageOf(adminFundPurchaseSchema),
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
 });
@@ -55,7 +52,7 @@ export const adminListFundRedemptions = defineEndpoint({
   auth: 'session',
   permission: 'funds.read',
   params: fundIdParams,
-  query: z.object({ status: z.enum(REDEMPTION_STATUSES).optional(), page }),
+  query: pageQuery({ status: z.enum(REDEMPTION_STATUSES).optional() }),
   response: pageOf(adminFundRedemptionSchema),
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
 });
@@ -119,7 +116,7 @@ export const adminListFundDividends = defineEndpoint({
   auth: 'session',
   permission: 'funds.read',
   params: fundIdParams,
-  query: z.object({ page }),
+  query: pageQuery(),
   response: pageOf(fundDividendSchema),
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
 });

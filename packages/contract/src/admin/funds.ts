@@ -41,11 +41,9 @@ import {
 import { normalizeAmountInput } from './adjustments';
 import { textSchema } from '../core/text';
 import { proposalSchema } from './proposal-view';
+import { pageOf, pageQuery } from '../core/paging';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
-const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 export const FUND_NAV_PAGE_SIZE = 30;
 export const FUND_CONSULTATION_PAGE_SIZE = 20;
@@ -376,7 +374,7 @@ export const adminListFundNavs = defineEndpoint({
   auth: 'session',
   permission: 'funds.read',
   params: fundId,
-  query: z.object({ page }),
+  query: pageQuery(),
   response: pageOf(adminFundNavSchema),
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
 });
@@ -458,7 +456,7 @@ export const adminListFundAnnouncements = defineEndpoint({
   auth: 'session',
   permission: 'funds.read',
   params: fundId,
-  query: z.object({ kind: z.enum(FUND_ANNOUNCEMENT_KINDS, { message: 'select' }).optional(), page }),
+  query: pageQuery({ kind: z.enum(FUND_ANNOUNCEMENT_KINDS, { message: 'select' }).optional() }),
   response: pageOf(adminFundAnnouncementSchema),
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
 });
@@ -531,10 +529,9 @@ export const adminListConsultations = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'funds.read',
-  query: z.object({
+  query: pageQuery({
     status: z.enum(CONSULTATION_STATUSES, { message: 'select' }).optional(),
     fundId: z.uuid({ message: 'format' }).optional(),
-    page,
   }),
   response: pageOf(adminConsultationSchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],

@@ -7,6 +7,7 @@ import { defineEndpoint } from '../core/endpoint';
 import { reviewFields } from './review';
 import { WITHDRAWAL_REJECT_REASONS, WITHDRAWAL_STATUSES, withdrawalSchema } from '../wallet/withdrawals';
 import { textSchema } from '../core/text';
+import { pageOf, pageQuery } from '../core/paging';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 export const MONEY_PAGE_SIZE = 20;
@@ -33,16 +34,10 @@ export const adminListWithdrawals = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'money.read',
-  query: z.object({
+  query: pageQuery({
     status: z.enum(WITHDRAWAL_STATUSES).default('Pending'),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
   }),
-  response: z.object({
-    items: z.array(adminWithdrawalSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  response: pageOf(adminWithdrawalSchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });
 

@@ -13,6 +13,7 @@ import {
   OFFLINE_DEPOSIT_STATUSES,
   offlineDepositSchema,
 } from '../wallet/offline-deposits';
+import { pageOf, pageQuery } from '../core/paging';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 
@@ -43,16 +44,10 @@ export const adminListOfflineDeposits = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'money.read',
-  query: z.object({
+  query: pageQuery({
     status: z.enum(OFFLINE_DEPOSIT_STATUSES).default('Pending'),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
   }),
-  response: z.object({
-    items: z.array(adminOfflineDepositSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  response: pageOf(adminOfflineDepositSchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });
 

@@ -21,11 +21,11 @@ import type { ProposalKind } from './four-eyes';
 import { PROPOSAL_STATUSES, TABLE_PROPOSAL_KINDS, proposalSchema, type TableProposalKind } from './proposal-view';
 import type { Permission } from './roles';
 import { textSchema } from '../core/text';
+import { pageOf, pageQuery } from '../core/paging';
 
 export * from './proposal-view';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
-const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
 
 export const PROPOSAL_PAGE_SIZE = 20;
 /** The permission a second operator needs, besides `proposals.decide`, to approve or reject a kind. */
@@ -60,18 +60,12 @@ export const adminListProposals = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'proposals.read',
-  query: z.object({
+  query: pageQuery({
     status: z.enum(PROPOSAL_STATUSES, { message: 'select' }).optional(),
     kind: z.enum(TABLE_PROPOSAL_KINDS, { message: 'select' }).optional(),
     fundId: z.uuid({ message: 'format' }).optional(),
-    page,
   }),
-  response: z.object({
-    items: z.array(proposalSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  response: pageOf(proposalSchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });
 

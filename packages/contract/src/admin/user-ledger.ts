@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { currencySchema } from '../core/money';
 import { JOURNAL_REF_TYPES, SYSTEM_ACCOUNTS, USER_BUCKETS } from '../wallet/ledger';
+import { pageOf, pageQuery } from '../core/paging';
 
 const forbidden = ['UNAUTHENTICATED', 'FORBIDDEN', 'TWO_FACTOR_REQUIRED'] as const;
 
@@ -58,15 +59,9 @@ export const adminListUserJournals = defineEndpoint({
   auth: 'session',
   permission: 'money.read',
   params: z.object({ userId: z.uuid({ message: 'format' }) }),
-  query: z.object({
+  query: pageQuery({
     currency: currencySchema.optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
   }),
-  response: z.object({
-    items: z.array(adminJournalSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  response: pageOf(adminJournalSchema),
   errors: [...forbidden, 'VALIDATION_FAILED', 'NOT_FOUND'],
 });

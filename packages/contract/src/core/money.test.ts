@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CURRENCIES,
+  CURRENCY_CODES,
   CURRENCY_SCALE,
   type Currency,
   type Rounding,
@@ -263,5 +264,11 @@ describe('the house rule: fees round up, payouts round down', () => {
     const payout = divRound(units * navMinor * 2n, 3n, 'down'); // two thirds of the holding
     expect(fromMinor(payout, 'USDT')).toBe('20.000002');
     expect(divRound(10n, 3n, 'down')).toBe(3n);
+  });
+});
+
+describe('CURRENCY_CODES', () => {
+  it('is every currency of CURRENCY_SCALE, once', () => {
+    expect([...CURRENCY_CODES].sort()).toEqual([...CURRENCIES].sort());
   });
 });

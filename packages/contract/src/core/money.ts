@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const CURRENCY_SCALE = { IRR: 0, IRT: 0, USD: 2, USDT: 6 } as const;
 export type Currency = keyof typeof CURRENCY_SCALE;
 export const CURRENCIES = Object.keys(CURRENCY_SCALE) as Currency[];
+/** The currency codes as a tuple (for the database schema's column types). */
+export const CURRENCY_CODES = ['IRR', 'IRT', 'USD', 'USDT'] as const satisfies readonly Currency[];
 export const currencySchema = z.enum(CURRENCIES as [Currency, ...Currency[]]);
 
 /** Money on the wire: a decimal string, never a JSON number. */

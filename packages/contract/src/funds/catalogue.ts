@@ -19,6 +19,7 @@ import {
   fundTypeSchema,
 } from './funds';
 import { EARLY_EXIT_BPS_BY_MONTH, EARLY_EXIT_FREE_AFTER_MONTHS } from './pricing';
+import { pageOf, pageQuery } from '../core/paging';
 
 /** A text in the three interface languages, as answered (the page shows the user's language). */
 export const localizedTextViewSchema = z.object({ fa: z.string(), ar: z.string(), en: z.string() });
@@ -211,8 +212,6 @@ export const fundAnnouncementSchema = z.object({
 });
 export type FundAnnouncement = z.infer<typeof fundAnnouncementSchema>;
 
-const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
-
 export const listFundAnnouncements = defineEndpoint({
   id: 'listFundAnnouncements',
   method: 'GET',
@@ -221,13 +220,8 @@ export const listFundAnnouncements = defineEndpoint({
   tags: ['funds'],
   auth: 'session',
   params: fundIdParams,
-  query: z.object({ kind: z.enum(FUND_ANNOUNCEMENT_KINDS, { message: 'select' }).optional(), page }),
-  response: z.object({
-    items: z.array(fundAnnouncementSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  query: pageQuery({ kind: z.enum(FUND_ANNOUNCEMENT_KINDS, { message: 'select' }).optional() }),
+  response: pageOf(fundAnnouncementSchema),
   errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'NOT_FOUND'],
 });
 

@@ -31,6 +31,7 @@ import { CURRENCY_SCALE, fromMinor, toMinor, type Currency } from '../core/money
 import { normalizeDigits } from '../core/digits';
 import { FUND_CURRENCIES, PURCHASE_STATUSES, REDEMPTION_STATUSES, unitsStringSchema } from './funds';
 import { textSchema } from '../core/text';
+import { pageOf, pageQuery } from '../core/paging';
 
 /** How the investor pays for a purchase (SPEC §2: card or wallet balance). */
 export const PURCHASE_METHODS = ['wallet', 'card'] as const;
@@ -139,7 +140,6 @@ export const unitsInputSchema = z
   .pipe(unitsStringSchema.refine((s) => /[1-9]/.test(s), { message: 'unitsPositive' }));
 
 const fundIdParams = z.object({ fundId: z.uuid({ message: 'format' }) });
-const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
 
 /** Rows per page of the investor's order history (the fund page's "buy and sell history" tab). */
 export const FUND_ORDERS_PAGE_SIZE = 10;
@@ -296,9 +296,7 @@ export const getFundPurchase = defineEndpoint({
   errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'NOT_FOUND'],
 });
 
-const pagedQuery = z.object({ fundId: z.uuid({ message: 'format' }).optional(), page });
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+const pagedQuery = pageQuery({ fundId: z.uuid({ message: 'format' }).optional() });
 
 export const listMyFundPurchases = defineEndpoint({
   id: 'listMyFundPurchases',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { textSchema } from '../core/text';
+import { limitParam } from '../core/paging';
 
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -26,11 +27,14 @@ export const getHealth = defineEndpoint({
   errors: [],
 });
 
+/** The channels a message leaves by (the dev outbox and the codes' table record it). */
+export const MESSAGE_CHANNELS = ['sms', 'voice', 'email'] as const;
+
 export const outboxMessageSchema = z.object({
   id: z.string(),
   /** The number, or for `channel: 'email'` the address. */
   mobile: z.string(),
-  channel: z.enum(['sms', 'voice', 'email']),
+  channel: z.enum(MESSAGE_CHANNELS),
   purpose: z.string(),
   code: z.string().nullable(),
   text: z.string(),
@@ -51,7 +55,7 @@ export const listDevOutbox = defineEndpoint({
       mobile: textSchema().min(1, { message: 'required' }).max(32, { message: 'mobile' }).optional(),
       /** Mail sent to this address (the embedded mode's mail outbox). */
       email: textSchema().min(1, { message: 'required' }).max(254, { message: 'email' }).optional(),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
+      limit: limitParam({ maxLimit: 100, defaultLimit: 20 }),
     })
     .refine((q) => q.mobile !== undefined || q.email !== undefined, { message: 'required', path: ['mobile'] }),
   response: z.object({ items: z.array(outboxMessageSchema) }),

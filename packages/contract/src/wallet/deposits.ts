@@ -40,9 +40,12 @@ export function tomanAmountSchema(min: bigint, max?: bigint) {
 export const DEPOSIT_OUTCOMES = ['waiting', 'success', 'failed'] as const;
 export type DepositOutcome = (typeof DEPOSIT_OUTCOMES)[number];
 
+/** How money came in: the bank gateway, an offline transfer with a receipt, a transfer to the deposit ID. */
+export const DEPOSIT_KINDS = ['gateway', 'offline', 'by_id'] as const;
+
 export const depositSchema = z.object({
   depositId: z.string(),
-  kind: z.enum(['gateway', 'offline', 'by_id']),
+  kind: z.enum(DEPOSIT_KINDS),
   outcome: z.enum(DEPOSIT_OUTCOMES),
   /** Toman, as paid. */
   amount: z.string(),

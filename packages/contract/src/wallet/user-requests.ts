@@ -16,6 +16,7 @@ import { currencySchema } from '../core/money';
 import { PURCHASE_FAIL_REASONS } from '../funds/orders';
 import { OFFLINE_DEPOSIT_REJECT_REASONS } from './offline-deposits';
 import { WITHDRAWAL_REJECT_REASONS } from './withdrawals';
+import { pageOf, pageQuery } from '../core/paging';
 
 export const USER_REQUESTS_PAGE_SIZE = 10;
 
@@ -51,13 +52,10 @@ export const userRequestSchema = z.object({
 });
 export type UserRequest = z.infer<typeof userRequestSchema>;
 
-const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
-
-export const listUserRequestsQuery = z.object({
+export const listUserRequestsQuery = pageQuery({
   type: z.enum(UserRequestsResponseType).optional(),
   status: z.enum(UserRequestStatus).optional(),
   order: z.enum(UserRequestDisplayOrder).default('NewestRequest'),
-  page,
 });
 export type ListUserRequestsQuery = z.input<typeof listUserRequestsQuery>;
 export type ListUserRequestsFilter = z.output<typeof listUserRequestsQuery>;
@@ -70,11 +68,6 @@ export const listUserRequests = defineEndpoint({
   tags: ['wallet'],
   auth: 'session',
   query: listUserRequestsQuery,
-  response: z.object({
-    items: z.array(userRequestSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  response: pageOf(userRequestSchema),
   errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED'],
 });

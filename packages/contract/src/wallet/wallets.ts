@@ -8,6 +8,7 @@ import { defineEndpoint } from '../core/endpoint';
 import { UserTransactionType } from '../core/enums';
 import { currencySchema } from '../core/money';
 import { JOURNAL_REF_TYPES } from './ledger';
+import { pageOf, pageQuery } from '../core/paging';
 
 /** Rows per page of the wallet and transaction histories (the pager shows up to 11 page numbers, SPEC §9). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -51,13 +52,7 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-const page = z.coerce.number().int().min(1, { message: 'min' }).max(100_000, { message: 'max' }).default(1);
-const historyPage = z.object({
-  items: z.array(transactionSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+const historyPage = pageOf(transactionSchema);
 
 export const getWalletHistory = defineEndpoint({
   id: 'getWalletHistory',
@@ -67,19 +62,18 @@ export const getWalletHistory = defineEndpoint({
   tags: ['wallet'],
   auth: 'session',
   params: z.object({ walletId: z.uuid({ message: 'format' }) }),
-  query: z.object({ page }),
+  query: pageQuery(),
   response: historyPage.extend({ wallet: walletSchema }),
   errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'NOT_FOUND'],
 });
 
-export const listTransactionsQuery = z.object({
+export const listTransactionsQuery = pageQuery({
   currency: currencySchema.optional(),
   type: z.enum(UserTransactionType).optional(),
   refType: z.enum(JOURNAL_REF_TYPES).optional(),
   /** ISO dates, inclusive, in the server's day (Asia/Tehran is the product's; the web sends what the user chose). */
   from: z.iso.date({ message: 'date' }).optional(),
   to: z.iso.date({ message: 'date' }).optional(),
-  page,
 });
 export type ListTransactionsQuery = z.input<typeof listTransactionsQuery>;
 export type ListTransactionsFilter = z.output<typeof listTransactionsQuery>;

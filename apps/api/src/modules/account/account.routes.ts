@@ -5,7 +5,7 @@ import { endOtherSessions, endSession, listSessions } from '@portal/contract/acc
 import type { Db } from '../../db/client';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { route } from '../../plugins/contract';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import * as account from './account.service';
 import * as security from './security.service';
 

@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { createCoherentCache } from '../../lib/ttl-cache';
 import { activeHoldUntil } from '../../lib/withdrawal-hold';
+import { findUser } from '../users/users.repository';
 
 /**
  * The account answer, cached per user for a short time (`GET /account` is on every page load).
@@ -38,7 +39,7 @@ export async function getAccount(
 }
 
 async function loadAccount(db: Db, userId: string, now: Date): Promise<AccountResponse | null> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const u = await findUser(db, userId);
   if (!u) return null;
   return {
     user: {

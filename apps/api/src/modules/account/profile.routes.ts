@@ -7,7 +7,7 @@ import {
   verifyNewPhone,
 } from '@portal/contract/account/phone';
 import { route } from '../../plugins/contract';
-import { clearSessionCookie, sessionOf, type CookieOptions } from '../auth/sessions';
+import { clearSessionCookie, sessionOf, type CookieOptions } from '../../plugins/sessions';
 import * as profile from './profile.service';
 
 /** Phone change and email verification (SPEC §2 "Edit phone", "Profile"; §7). */

@@ -7,7 +7,7 @@ import { auditLog, sessions, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { parseUserAgent } from '../../lib/user-agent';
-import { revokeSession, revokeUserSessions } from '../auth/sessions';
+import { revokeSession, revokeUserSessions } from '../../lib/sessions';
 
 type Deps = { db: Db; bus: InvalidationBus };
 

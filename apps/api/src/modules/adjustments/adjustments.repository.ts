@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AdjustmentStatus } from '@portal/contract/admin/adjustments';
 import type { DbOrTx } from '../../db/client';
 import { adjustments, users } from '../../db/schema';
+import { findUser } from '../users/users.repository';
 
 export type AdjustmentRow = typeof adjustments.$inferSelect;
 
@@ -63,9 +64,8 @@ export async function findSubject(
   userId: string,
   opts: { share?: boolean } = {},
 ): Promise<AdjustmentSubject | null> {
-  const q = tx.select(subjectColumns).from(users).where(eq(users.id, userId)).limit(1);
-  const [row] = opts.share ? await q.for('share') : await q;
-  return row ?? null;
+  const u = await findUser(tx, userId, opts.share ? { lock: 'share' } : {});
+  return u && { mobile: u.mobile, firstName: u.firstName, lastName: u.lastName, frozenAt: u.frozenAt };
 }
 
 /** Adjustments of a status (and of one user), pending oldest first (the queue), decided newest first. */

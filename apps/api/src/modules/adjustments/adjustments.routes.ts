@@ -7,7 +7,7 @@ import {
   adminRejectAdjustment,
 } from '@portal/contract/admin/adjustments';
 import { route } from '../../plugins/contract';
-import { operatorOf } from '../admin/access';
+import { operatorOf } from '../../plugins/access';
 import { listAdjustments } from './adjustments.repository';
 import * as adjustments from './adjustments.service';
 

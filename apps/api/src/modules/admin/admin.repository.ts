@@ -5,14 +5,6 @@ import { auditLog, kycSubmissions, sessions, userNotes, users } from '../../db/s
 /** Escapes `%`, `_` and `\` for a LIKE/ILIKE pattern (PostgreSQL's default escape character is `\`). */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export type UserRow = typeof users.$inferSelect;
-
-export async function findUserById(tx: DbOrTx, id: string, lock = false): Promise<UserRow | null> {
-  const q = tx.select().from(users).where(eq(users.id, id)).limit(1);
-  const [row] = lock ? await q.for('update') : await q;
-  return row ?? null;
-}
-
 /** Users matching `where`, newest first, one page, and how many match in all. */
 export async function searchUsers(tx: DbOrTx, where: SQL | undefined, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([

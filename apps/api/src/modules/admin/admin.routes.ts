@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { route } from '../../plugins/contract';
-import { operatorOf } from './access';
+import { operatorOf } from '../../plugins/access';
 import * as admin from './admin.service';
 
 export interface AdminDeps {

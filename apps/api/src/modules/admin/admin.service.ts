@@ -18,8 +18,9 @@ import { parseUserAgent } from '../../lib/user-agent';
 import { resetFailures } from '../auth/lockout';
 import { deleteRecoveryCodes } from '../auth/recovery-codes';
 import { startSensitiveChangeHold } from '../../lib/withdrawal-hold';
-import { revokeUserSessions } from '../auth/sessions';
-import type { Access } from './access';
+import { revokeUserSessions } from '../../lib/sessions';
+import type { Access } from '../../plugins/access';
+import { findUser, type UserRow } from '../users/users.repository';
 import * as repo from './admin.repository';
 
 export interface AdminServiceDeps {
@@ -39,7 +40,7 @@ const pageOf = (page: number) => ({ limit: ADMIN_PAGE_SIZE, offset: (page - 1) *
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function getAdminMe(db: Db, operator: Access) {
-  const u = await repo.findUserById(db, operator.userId);
+  const u = await findUser(db, operator.userId);
   if (!u) throw new AppError('UNAUTHENTICATED');
   return {
     id: u.id,
@@ -93,7 +94,7 @@ export function userSearchCondition(raw: string | undefined): SQL | undefined {
   return or(...conditions);
 }
 
-const userRow = (u: repo.UserRow): AdminUserRow => ({
+const userRow = (u: UserRow): AdminUserRow => ({
   id: u.id,
   mobile: u.mobile,
   firstName: u.firstName,
@@ -114,7 +115,7 @@ const fullName = (first: string | null, last: string | null) =>
   [first, last].filter((s): s is string => !!s).join(' ') || null;
 
 export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDetail> {
-  const u = await repo.findUserById(db, userId);
+  const u = await findUser(db, userId);
   if (!u) throw new AppError('NOT_FOUND');
   const [submissions, sessionRows, notes] = await Promise.all([
     repo.listUserSubmissions(db, userId),
@@ -168,7 +169,7 @@ export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDe
 export async function addUserNote(deps: AdminServiceDeps, actor: Actor, userId: string, text: string) {
   const now = nowOf(deps);
   const note = await deps.db.transaction(async (tx) => {
-    const u = await repo.findUserById(tx, userId);
+    const u = await findUser(tx, userId);
     if (!u) throw new AppError('NOT_FOUND');
     const row = await repo.insertNote(tx, { userId, authorId: actor.operator.userId, text, createdAt: now });
     await writeAudit(tx, {
@@ -181,7 +182,7 @@ export async function addUserNote(deps: AdminServiceDeps, actor: Actor, userId: 
     });
     return row;
   });
-  const author = await repo.findUserById(deps.db, actor.operator.userId);
+  const author = await findUser(deps.db, actor.operator.userId);
   return {
     id: note.id,
     text: note.text,
@@ -197,7 +198,7 @@ export async function addUserNote(deps: AdminServiceDeps, actor: Actor, userId: 
  * four-eyes guard (`OPERATOR_OWN_ACCOUNT`, decision 028).
  */
 async function lockTarget(tx: DbOrTx, actor: Actor, userId: string) {
-  const u = await repo.findUserById(tx, userId, true);
+  const u = await findUser(tx, userId, { lock: 'update' });
   if (!u) throw new AppError('NOT_FOUND');
   if (u.role !== 'investor' && actor.operator.role !== 'admin') {
     throw new AppError('FORBIDDEN', 'Only an admin acts on an operator’s account');
@@ -248,7 +249,7 @@ export async function setFrozen(
 export async function setUserRole(deps: AdminServiceDeps, actor: Actor, input: { userId: string; role: Role }) {
   const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
-    const u = await repo.findUserById(tx, input.userId, true);
+    const u = await findUser(tx, input.userId, { lock: 'update' });
     if (!u) throw new AppError('NOT_FOUND');
     if (u.role === input.role) throw new AppError('CONFLICT', 'The user already has this role');
     await repo.updateUser(tx, u.id, { role: input.role, updatedAt: now });
@@ -274,7 +275,7 @@ export async function setUserRole(deps: AdminServiceDeps, actor: Actor, input: {
 export async function recoverOperator(deps: AdminServiceDeps, actor: Actor, input: { userId: string; reason: string }) {
   const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
-    const u = await repo.findUserById(tx, input.userId, true);
+    const u = await findUser(tx, input.userId, { lock: 'update' });
     if (!u) throw new AppError('NOT_FOUND');
     if (u.id === actor.operator.userId) {
       throw new AppError('OPERATOR_OWN_ACCOUNT', 'Another admin recovers your account');
@@ -331,7 +332,7 @@ const stringsOf = (data: unknown): Record<string, string> =>
 export async function getKycDetail(tx: DbOrTx, submissionId: string): Promise<AdminKycDetail> {
   const s = await repo.findSubmission(tx, submissionId);
   if (!s) throw new AppError('NOT_FOUND');
-  const u = await repo.findUserById(tx, s.userId);
+  const u = await findUser(tx, s.userId);
   if (!u) throw new AppError('NOT_FOUND');
   return {
     id: s.id,

@@ -3,7 +3,7 @@
  * `packages/contract/src/admin/four-eyes.ts`. `route()` asks it for the pre-handler of every endpoint that
  * declares a `permission`; it runs after the request is validated (it reads the subject's id from the
  * path or the body) and before the handler. The frozen operator is refused earlier, by the permission
- * check itself (access.ts), reads included.
+ * check itself (plugins/access.ts), reads included.
  *
  * - `record` with a subject, `decide`, `review`, `propose` (of a user), `approve`, `reject`: never the
  *   operator's own account, nor a user sharing a bank account or payment ID with them
@@ -31,7 +31,7 @@ import { kycSubmissionSubject } from '../kyc/subject';
 import { offlineDepositSubject } from '../offline-deposits/subject';
 import { proposalSubject } from '../proposals/subject';
 import { withdrawalSubject } from '../withdrawals/subject';
-import { operatorOf } from './access';
+import { operatorOf } from '../../plugins/access';
 import { userSubject } from './subject';
 
 /** Every subject kind's resolver, each from the module that owns its table. */

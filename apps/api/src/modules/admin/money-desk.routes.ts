@@ -10,7 +10,7 @@ import type { Wallet } from '@portal/contract/wallet/wallets';
 import type { Db } from '../../db/client';
 import { bankAccounts, users, withdrawals } from '../../db/schema';
 import { route } from '../../plugins/contract';
-import { findUser } from '../auth/auth.service';
+import { userExists } from '../users/users.repository';
 import { listWallets } from '../wallets/wallets.service';
 import { toAdminWithdrawal } from '../withdrawals/admin-view';
 import { firstApproversOf, type ReviewPolicy } from '../../lib/review';
@@ -49,7 +49,7 @@ export async function getAdminWithdrawal(
 
 /** A user's wallets for an operator: the same balances the user reads, from the ledger. */
 export async function listUserWallets(db: Db, userId: string): Promise<Wallet[]> {
-  if (!(await findUser(db, userId))) throw new AppError('NOT_FOUND', 'No such user');
+  if (!(await userExists(db, userId))) throw new AppError('NOT_FOUND', 'No such user');
   return listWallets(db, userId);
 }
 

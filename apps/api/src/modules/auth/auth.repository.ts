@@ -7,11 +7,6 @@ export async function lockMobile(tx: DbOrTx, mobile: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${mobile}`}))`);
 }
 
-export async function findUserIdByMobile(tx: DbOrTx, mobile: string): Promise<string | null> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).limit(1);
-  return row?.id ?? null;
-}
-
 export async function latestChallenge(tx: DbOrTx, mobile: string, purpose: string) {
   const [row] = await tx
     .select()

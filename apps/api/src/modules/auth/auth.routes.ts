@@ -27,14 +27,8 @@ import { noteLoginDevice } from './new-device-notice';
 import * as passwords from './password.service';
 import * as stepUps from './step-up.service';
 import * as twoFactor from './two-factor.service';
-import {
-  clearSessionCookie,
-  deviceTokenOf,
-  sessionOf,
-  setDeviceCookie,
-  setSessionCookie,
-  type CookieOptions,
-} from './sessions';
+import { clearSessionCookie, sessionOf, setSessionCookie, type CookieOptions } from '../../plugins/sessions';
+import { deviceTokenOf, setDeviceCookie } from './device-cookie';
 
 export function clientOf(request: FastifyRequest): auth.ClientInfo {
   return {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { isOperatorRole, type Role } from '@portal/contract/admin/roles';
 import type { LoginResult, OtpChannel, RequestOtpResponse, StartLoginResponse } from '@portal/contract/auth/auth';
 import { OTP } from '@portal/contract/core/constants';
@@ -6,16 +5,17 @@ import { AppError } from '@portal/contract/core/errors';
 import { normalizeMobile } from '@portal/contract/core/mobile';
 import type { SmsPort } from '../../adapters/sms/sms.port';
 import type { Db, DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { referralCode } from '../../lib/crypto';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { verifyPassword } from '../../lib/passwords';
+import { findUser, findUserByMobile } from '../users/users.repository';
 import * as repo from './auth.repository';
 import { checkCode, sendCode, withCountedFailures } from './codes';
 import { assertPasswordOpen, recordPasswordFailure, resetPasswordFailures, type PasswordGuess } from './lockout';
-import { createSession, newDeviceToken, revokeSession } from './sessions';
+import { createSession, revokeSession } from '../../lib/sessions';
+import { newDeviceToken } from './device-cookie';
 import { deviceHashOf, guessSource } from './sources';
 import { issueTicket } from './tickets';
 
@@ -43,16 +43,6 @@ export function parseMobile(raw: string, country: string): string {
   const mobile = normalizeMobile(raw, country as never);
   if (!mobile) throw new AppError('MOBILE_INVALID', 'The mobile number is not valid');
   return mobile;
-}
-
-export async function findUserByMobile(tx: DbOrTx, mobile: string) {
-  const [u] = await tx.select().from(users).where(eq(users.mobile, mobile)).limit(1);
-  return u ?? null;
-}
-
-export async function findUser(tx: DbOrTx, id: string) {
-  const [u] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
-  return u ?? null;
 }
 
 /** Sends a code to a number by SMS or voice, carrying the account's anti-phishing phrase. */

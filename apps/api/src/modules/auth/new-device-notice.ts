@@ -9,7 +9,7 @@ import { parseUserAgent } from '../../lib/user-agent';
 
 /**
  * The security notice of a login from a new device (issue 15, decision 029). A browser carries the one
- * device cookie of sessions.ts (`DEVICE_COOKIE`, set at every login); each session keeps the hash of the
+ * device cookie of device-cookie.ts (`DEVICE_COOKIE`, set at every login); each session keeps the hash of the
  * device it was opened on (`sessions.device_hash`, written with the session: sources.ts `deviceHashOf`).
  * A login is from a new device when no earlier session of the user had that device; the very first login
  * of an account (no earlier session) is not. Such a login sends a notice by SMS and, when the address is

@@ -4,7 +4,8 @@ import { users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { findUser, findUserByMobile, parseMobile, type AuthDeps, type ClientInfo } from './auth.service';
+import { parseMobile, type AuthDeps, type ClientInfo } from './auth.service';
+import { findUser, findUserByMobile } from '../users/users.repository';
 import { checkCode, withCountedFailures } from './codes';
 import {
   assertPasswordOpen,
@@ -13,7 +14,7 @@ import {
   resetPasswordFailures,
   type PasswordGuess,
 } from './lockout';
-import { assertRecentAuth, revokeUserSessions, rotateSession } from './sessions';
+import { assertRecentAuth, revokeUserSessions, rotateSession } from '../../lib/sessions';
 import { guessSource } from './sources';
 import { consumeTicket, findTicket, issueTicket } from './tickets';
 import { startSensitiveChangeHold } from '../../lib/withdrawal-hold';
@@ -30,7 +31,7 @@ export async function setPassword(
   const hash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     await assertRecentAuth(tx, input.sessionId, now);
-    const [u] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
+    const u = await findUser(tx, input.userId, { lock: 'update' });
     if (!u) throw new AppError('UNAUTHENTICATED');
     if (u.passwordHash) throw new AppError('PASSWORD_ALREADY_SET', 'Use change password');
     await tx.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, u.id));

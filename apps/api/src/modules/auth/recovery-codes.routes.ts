@@ -3,7 +3,7 @@ import { getRecoveryCodesStatus, regenerateRecoveryCodes } from '@portal/contrac
 import type { Db } from '../../db/client';
 import { route } from '../../plugins/contract';
 import * as recovery from './recovery-codes';
-import { sessionOf } from './sessions';
+import { sessionOf } from '../../plugins/sessions';
 
 /** The account's recovery codes (issue 15, decision 029): how many are left, and a new set after a step-up. */
 export function recoveryCodesRoutes(app: FastifyInstance, deps: { db: Db; secret: string; now?: () => Date }) {

@@ -7,11 +7,12 @@ import {
 } from '@portal/contract/auth/recovery-codes';
 import { AppError } from '@portal/contract/core/errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { recoveryCodes, users } from '../../db/schema';
+import { recoveryCodes } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { deriveKey } from '../../lib/crypto';
 import { assertStepOpen, recordFailure, resetFailures, type StepState } from './lockout';
-import { assertRecentAuth } from './sessions';
+import { assertRecentAuth } from '../../lib/sessions';
+import { findUser } from '../users/users.repository';
 
 /**
  * Recovery codes (issue 15, decision 029; contract auth/recovery-codes.ts). A code carries 50 bits from
@@ -142,11 +143,7 @@ export async function regenerateRecoveryCodes(
   return deps.db.transaction(async (tx) => {
     await assertRecentAuth(tx, input.sessionId, now);
     // The user row is locked: a concurrent disable cannot leave a set behind for an account without two-factor.
-    const [u] = await tx
-      .select({ twoFactorSecret: users.twoFactorSecret })
-      .from(users)
-      .where(eq(users.id, input.userId))
-      .for('update');
+    const u = await findUser(tx, input.userId, { lock: 'update' });
     if (!u) throw new AppError('UNAUTHENTICATED');
     if (!u.twoFactorSecret) throw new AppError('TWO_FACTOR_NOT_ENABLED');
     const issued = await issueRecoveryCodes(tx, deps, input.userId, now);

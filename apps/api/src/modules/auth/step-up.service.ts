@@ -7,10 +7,11 @@ import { writeAudit } from '../../lib/audit';
 import { maskMobile } from '../../lib/crypto';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { verifyPassword } from '../../lib/passwords';
-import { findUser, sendPhoneCode, type AuthDeps, type ClientInfo } from './auth.service';
+import { sendPhoneCode, type AuthDeps, type ClientInfo } from './auth.service';
+import { findUser } from '../users/users.repository';
 import { checkCode, withCountedFailures } from './codes';
 import { assertPasswordOpen, recordPasswordFailure, resetPasswordFailures } from './lockout';
-import { rotateSession } from './sessions';
+import { rotateSession } from '../../lib/sessions';
 import { checkSecondFactor } from './two-factor.service';
 import { guessSource } from './sources';
 

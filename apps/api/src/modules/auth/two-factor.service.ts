@@ -9,18 +9,12 @@ import { decrypt, deriveKey, encrypt, maskMobile } from '../../lib/crypto';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { checkTotp, newTotpSecret, totpUri, type TotpCheck } from '../../lib/totp';
 import { startSensitiveChangeHold } from '../../lib/withdrawal-hold';
-import {
-  findUser,
-  openSession,
-  sendPhoneCode,
-  type AuthDeps,
-  type ClientInfo,
-  type LoginOutcome,
-} from './auth.service';
+import { openSession, sendPhoneCode, type AuthDeps, type ClientInfo, type LoginOutcome } from './auth.service';
+import { findUser } from '../users/users.repository';
 import { checkCode, withCountedFailures } from './codes';
 import { assertStepOpen, recordFailure, resetFailures } from './lockout';
 import { deleteRecoveryCodes, issueRecoveryCodes, useRecoveryCode, type RecoveryCodeUse } from './recovery-codes';
-import { assertRecentAuth } from './sessions';
+import { assertRecentAuth } from '../../lib/sessions';
 import { consumeTicket, findTicket } from './tickets';
 
 const keyOf = (secret: string) => deriveKey(secret, 'totp-secret-v1');

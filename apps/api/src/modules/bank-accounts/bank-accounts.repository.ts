@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bankAccounts, users } from '../../db/schema';
+import { bankAccounts } from '../../db/schema';
+import { findUser } from '../users/users.repository';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 
@@ -12,13 +13,8 @@ export type CardColumns = Pick<BankAccountRow, 'cardNumberSealed' | 'cardNumberH
  * takes the user's row for the rest of the transaction, so one user's adds run one after the other.
  */
 export async function findAccountHolder(tx: DbOrTx, userId: string, lock = false) {
-  const q = tx
-    .select({ nationalCode: users.nationalCode, birthDate: users.birthDate })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const [u] = lock ? await q.for('update') : await q;
-  return u ?? null;
+  const u = await findUser(tx, userId, lock ? { lock: 'update' } : {});
+  return u && { nationalCode: u.nationalCode, birthDate: u.birthDate };
 }
 
 const active = (userId: string) => and(eq(bankAccounts.userId, userId), isNull(bankAccounts.deletedAt));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addBankAccount, deleteBankAccount, listBankAccounts } from '@portal/contract/bank/bank-accounts';
 import { route } from '../../plugins/contract';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import * as bank from './bank-accounts.service';
 
 export type { BankAccountsDeps } from './bank-accounts.service';

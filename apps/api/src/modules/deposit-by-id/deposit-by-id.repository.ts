@@ -3,6 +3,7 @@ import type { StatementLineStatus, StatementReturnReason } from '@portal/contrac
 import type { DbOrTx } from '../../db/client';
 import { bankAccounts, bankStatementImports, bankStatementLines, depositIds, users } from '../../db/schema';
 import type { StatementLine } from '../../adapters/settlement/settlement.port';
+import { findUser } from '../users/users.repository';
 
 export type DepositIdRow = typeof depositIds.$inferSelect;
 export type StatementLineRow = typeof bankStatementLines.$inferSelect;
@@ -80,13 +81,8 @@ export async function acceptedOnDay(tx: DbOrTx, userId: string, capDay: string):
  * the same user queue here, so the second reads what the first accepted against the daily cap.
  */
 export async function lockUserForCredit(tx: DbOrTx, userId: string) {
-  const [row] = await tx
-    .select({ kycLevel: users.kycLevel, frozenAt: users.frozenAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update')
-    .limit(1);
-  return row ?? null;
+  const u = await findUser(tx, userId, { lock: 'no key update' });
+  return u && { kycLevel: u.kycLevel, frozenAt: u.frozenAt };
 }
 
 export async function insertImport(tx: DbOrTx, values: typeof bankStatementImports.$inferInsert): Promise<string> {

@@ -3,7 +3,7 @@ import { adminListStatementLines } from '@portal/contract/admin/bank-statements'
 import { MONEY_PAGE_SIZE } from '@portal/contract/admin/money';
 import { createDepositId, getDepositByIdOverview } from '@portal/contract/wallet/deposit-by-id';
 import { route } from '../../plugins/contract';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import { listLines } from './deposit-by-id.repository';
 import * as byId from './deposit-by-id.service';
 

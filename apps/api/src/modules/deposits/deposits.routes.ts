@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getDeposit, startGatewayDeposit, verifyGatewayDeposit } from '@portal/contract/wallet/deposits';
 import { route } from '../../plugins/contract';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import * as deposits from './deposits.service';
 
 /** The page the gateway sends the payer back to (the web app's deposit page verifies from there). */

@@ -13,9 +13,9 @@ import {
   fundPurchases,
   fundRedemptions,
   funds,
-  users,
 } from '../../db/schema';
 import { findNav } from '../funds/funds.repository';
+import { lockUser, userSummaries } from '../users/users.repository';
 
 export type FundRow = typeof funds.$inferSelect;
 export type PurchaseRow = typeof fundPurchases.$inferSelect;
@@ -33,7 +33,7 @@ export type PurchaseWithPayment = PurchaseRow & { paymentReference: string | nul
  * each other's accounts in opposite orders.
  */
 export async function lockInvestor(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  await lockUser(tx, userId, 'no key update');
 }
 
 // ————— funds and NAVs (the catalogue's tables, read here) —————
@@ -492,15 +492,6 @@ export async function findOwners(
   tx: DbOrTx,
   userIds: readonly string[],
 ): Promise<Map<string, { id: string; mobile: string; firstName: string | null; lastName: string | null }>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: users.id, mobile: users.mobile, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(
-      sql`${users.id} IN (${sql.join(
-        [...new Set(userIds)].map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  return new Map(rows.map((r) => [r.id, r]));
+  const found = await userSummaries(tx, userIds);
+  return new Map([...found].map(([id, { mobile, firstName, lastName }]) => [id, { id, mobile, firstName, lastName }]));
 }

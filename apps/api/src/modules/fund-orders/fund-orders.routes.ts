@@ -21,7 +21,7 @@ import {
 } from '@portal/contract/funds/orders';
 import { AppError } from '@portal/contract/core/errors';
 import { route } from '../../plugins/contract';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import * as dividends from './dividends.service';
 import { findOwners, listPurchases, listRedemptions } from './fund-orders.repository';
 import { findFund } from '../funds/funds.repository';

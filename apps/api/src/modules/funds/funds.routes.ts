@@ -20,8 +20,8 @@ import {
 } from '@portal/contract/funds/catalogue';
 import { requestConsultation } from '@portal/contract/funds/consultation';
 import { route } from '../../plugins/contract';
-import { operatorOf } from '../admin/access';
-import { sessionOf } from '../auth/sessions';
+import { operatorOf } from '../../plugins/access';
+import { sessionOf } from '../../plugins/sessions';
 import * as catalogue from './catalogue.service';
 import * as desk from './fund-desk.service';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@portal/contract/core/errors';
 import { getFile, uploadFile } from '@portal/contract/kyc/kyc';
 import { route } from '../../plugins/contract';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import * as files from './files.service';
 import type { KycDeps } from './kyc.service';
 

@@ -7,7 +7,7 @@ import { FILE_PURPOSES, type FilePurpose, type UploadedFile } from '@portal/cont
 import type { ByteRange } from '../../adapters/storage/storage.port';
 import { writeAudit } from '../../lib/audit';
 import { hitRateLimit } from '../../lib/rate-limit';
-import type { Access } from '../admin/access';
+import type { Access } from '../../plugins/access';
 import { findFile, insertFile } from './kyc.repository';
 import type { KycDeps } from './kyc.service';
 

@@ -1,27 +1,17 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files, kycSubmissions, users } from '../../db/schema';
+import { findUser } from '../users/users.repository';
 
 export type SubmissionRow = typeof kycSubmissions.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 
 /** What the KYC rules read of a user; `lock` takes the row for the rest of the transaction. */
 export async function findKycUser(tx: DbOrTx, userId: string, lock = false) {
-  const q = tx
-    .select({
-      id: users.id,
-      mobile: users.mobile,
-      nationalCode: users.nationalCode,
-      birthDate: users.birthDate,
-      kycLevel: users.kycLevel,
-      kycTrack: users.kycTrack,
-      shahkarPassed: users.shahkarPassed,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const [u] = lock ? await q.for('update') : await q;
-  return u ?? null;
+  const u = await findUser(tx, userId, lock ? { lock: 'update' } : {});
+  if (!u) return null;
+  const { id, mobile, nationalCode, birthDate, kycLevel, kycTrack, shahkarPassed } = u;
+  return { id, mobile, nationalCode, birthDate, kycLevel, kycTrack, shahkarPassed };
 }
 export type KycUser = NonNullable<Awaited<ReturnType<typeof findKycUser>>>;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getKyc, submitForeign, submitIdentity, submitVideo } from '@portal/contract/kyc/kyc';
 import { route } from '../../plugins/contract';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import { filesRoutes } from './files.routes';
 import * as kyc from './kyc.service';
 

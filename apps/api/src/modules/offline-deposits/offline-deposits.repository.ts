@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { OFFLINE_DEPOSIT_STATUSES } from '@portal/contract/wallet/offline-deposits';
 import type { DbOrTx } from '../../db/client';
 import { deposits, users } from '../../db/schema';
+import { findUser } from '../users/users.repository';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type OfflineDepositState = (typeof OFFLINE_DEPOSIT_STATUSES)[number];
@@ -80,6 +81,8 @@ export async function listOfflineDepositsByStatus(
 }
 
 export async function findOwner(tx: DbOrTx, userId: string) {
-  const [row] = await tx.select(ownerColumns).from(users).where(eq(users.id, userId)).limit(1);
-  return row ?? { mobile: '', firstName: null, lastName: null };
+  const u = await findUser(tx, userId);
+  return u
+    ? { mobile: u.mobile, firstName: u.firstName, lastName: u.lastName }
+    : { mobile: '', firstName: null, lastName: null };
 }

@@ -12,7 +12,7 @@ import {
   getOfflineDeposit,
 } from '@portal/contract/wallet/offline-deposits';
 import { route } from '../../plugins/contract';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import { listOfflineDepositsByStatus } from './offline-deposits.repository';
 import * as offline from './offline-deposits.service';
 

@@ -19,7 +19,7 @@ import type { StatementLine, StatementParser } from '../../adapters/settlement/s
 import type { DbOrTx } from '../../db/client';
 import { dividendShares } from '../fund-orders/dividends.service';
 import { findHolders } from '../fund-orders/fund-orders.repository';
-import { fundTermsChange } from '../funds/fund-desk.service';
+import { fundTermsChange } from '../funds/fund-terms.service';
 import { findNav, latestNav, type FundRow } from '../funds/funds.repository';
 import {
   depositIdOwners,

@@ -7,7 +7,8 @@ import type { ProposalStatus, TableProposalKind } from '@portal/contract/admin/p
 import type { Role } from '@portal/contract/admin/roles';
 import { unitCurrency } from '@portal/contract/funds/funds';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { bankStatementLines, depositIds, fundNavs, fundPurchases, proposals, users } from '../../db/schema';
+import { bankStatementLines, depositIds, fundNavs, fundPurchases, proposals } from '../../db/schema';
+import { findUser, userSummaries } from '../users/users.repository';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 
@@ -86,19 +87,7 @@ export async function listProposals(
 
 /** Users by id (mobile, names, role), for the proposals' operators and the people their effects touch. */
 export async function usersByIds(tx: DbOrTx, ids: readonly string[]): Promise<Map<string, UserRef>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      id: users.id,
-      mobile: users.mobile,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-    })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
+  return userSummaries(tx, ids);
 }
 
 /**
@@ -106,8 +95,7 @@ export async function usersByIds(tx: DbOrTx, ids: readonly string[]): Promise<Ma
  * away a moment ago decides nothing.
  */
 export async function roleOf(tx: DbOrTx, userId: string): Promise<Role | null> {
-  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.role ?? null;
+  return (await findUser(tx, userId))?.role ?? null;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   adminRejectProposal,
 } from '@portal/contract/admin/proposals';
 import { route } from '../../plugins/contract';
-import { operatorOf } from '../admin/access';
+import { operatorOf } from '../../plugins/access';
 import * as proposals from './proposals.service';
 
 /**

@@ -45,16 +45,15 @@ import { runMoneyTransaction } from '../../lib/money-tx';
 import { importStatementLines, matchStatementLines } from '../deposit-by-id/deposit-by-id.service';
 import { dividendPerUnit, dividendShares, payDividend } from '../fund-orders/dividends.service';
 import { findHolders } from '../fund-orders/fund-orders.repository';
+import type { FundDeskDeps } from '../funds/fund-desk.common';
 import {
   afterNavPublished,
-  applyFundTerms,
-  checkFundTerms,
   checkNavCorrection,
   checkNavPublication,
   correctNav,
   publishNav,
-  type FundDeskDeps,
-} from '../funds/fund-desk.service';
+} from '../funds/fund-navs.service';
+import { applyFundTerms, checkFundTerms } from '../funds/fund-terms.service';
 import { findFund, type FundRow } from '../funds/funds.repository';
 import { effectOf, navNeedsAdmin, payloadOf, statementCredits } from './effects';
 import {

@@ -8,7 +8,7 @@ import { AppError } from '@portal/contract/core/errors';
 import { fromMinor, type Currency } from '@portal/contract/core/money';
 import type { JournalRefType } from '@portal/contract/wallet/ledger';
 import type { Db } from '../../db/client';
-import { findUser } from '../auth/auth.service';
+import { userExists } from '../users/users.repository';
 import { findJournalPostings, findUserJournals, type JournalPostingRow } from './user-ledger.repository';
 
 function toPosting(p: JournalPostingRow): JournalPosting {
@@ -26,7 +26,7 @@ export async function listUserJournals(
   db: Db,
   input: { userId: string; currency?: Currency | undefined; page: number },
 ): Promise<{ items: AdminJournal[]; total: number; page: number; pageSize: number }> {
-  if (!(await findUser(db, input.userId))) throw new AppError('NOT_FOUND', 'No such user');
+  if (!(await userExists(db, input.userId))) throw new AppError('NOT_FOUND', 'No such user');
   const { rows, total } = await findUserJournals(db, {
     userId: input.userId,
     currency: input.currency,

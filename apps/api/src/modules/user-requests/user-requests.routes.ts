@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listUserRequests } from '@portal/contract/wallet/user-requests';
 import type { Db } from '../../db/client';
 import { route } from '../../plugins/contract';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import * as userRequests from './user-requests.service';
 
 /** `GET /user-requests` (SPEC §2). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getWalletHistory, listTransactions, listWallets } from '@portal/contract/wallet/wallets';
 import type { Db } from '../../db/client';
 import { route } from '../../plugins/contract';
-import { sessionOf } from '../auth/sessions';
+import { sessionOf } from '../../plugins/sessions';
 import * as wallets from './wallets.service';
 
 /** Wallets and histories (SPEC §2 "/wallet", "/transaction"). */

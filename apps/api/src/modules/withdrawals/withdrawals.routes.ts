@@ -13,8 +13,8 @@ import {
   requestWithdrawalCode,
 } from '@portal/contract/wallet/withdrawals';
 import { route } from '../../plugins/contract';
-import { findUser } from '../auth/auth.service';
-import { sessionOf } from '../auth/sessions';
+import { findUser } from '../users/users.repository';
+import { sessionOf } from '../../plugins/sessions';
 import { listWithdrawalsByStatus, type WithdrawalRow } from './withdrawals.repository';
 import * as withdrawals from './withdrawals.service';
 import { toAdminWithdrawals } from './admin-view';

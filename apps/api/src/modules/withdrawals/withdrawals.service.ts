@@ -35,7 +35,8 @@ import { assertCanMoveMoney, assertMayMoveMoney, mayMoveMoneySql } from '../../l
 import { idempotencySql } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
 import { approvalStep, type ReviewPolicy } from '../../lib/review';
-import { findUser, sendPhoneCode, type AuthDeps } from '../auth/auth.service';
+import { sendPhoneCode, type AuthDeps } from '../auth/auth.service';
+import { findUser } from '../users/users.repository';
 import { checkCode } from '../auth/codes';
 import { assertStepRowOpen, resetFailures } from '../auth/lockout';
 import { useRecoveryCode } from '../auth/recovery-codes';

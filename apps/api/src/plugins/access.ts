@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, isOperatorRole, type Permission, type Role } from '@portal/contract/admin/roles';
 import { AppError } from '@portal/contract/core/errors';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import type { InvalidationBus } from '../../lib/invalidation';
-import { createCoherentCache } from '../../lib/ttl-cache';
-import { sessionOf } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { InvalidationBus } from '../lib/invalidation';
+import { createCoherentCache } from '../lib/ttl-cache';
+import { sessionOf } from './sessions';
 
 /** What the permission check needs of a user; cached per user, forgotten on `{ kind: 'user', id }`. */
 export interface Access {
