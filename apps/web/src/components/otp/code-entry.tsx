@@ -3,14 +3,15 @@ import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OTP } from '@portal/contract/core/constants';
+import { otpCodeSchema } from '@portal/contract/core/validation';
 import { useCountdown } from '@/hooks/use-countdown';
 import { useErrorMessage } from '@/lib/error-message';
 import { FormError } from '../form/form-error';
 import { CountdownButton } from './countdown-button';
 import { OtpCodeField } from './otp-code-field';
+import { useFieldForm } from '../form/use-field-form';
 
 export interface CodeResend {
   /** Seconds until "send again" (from the server's answer). */
@@ -29,7 +30,7 @@ export interface CodeResend {
 /**
  * A 6-digit code form: the field (Persian digits accepted), submit, the server's error, and
  * optionally "send again" after a countdown and "call me" (SPEC §4). The code is checked for its
- * shape on blur and submit; the server checks the rest.
+ * shape by the contract's `otpCodeSchema` (react-hook-form, `useFieldForm`); the server checks the rest.
  */
 export function CodeEntry({
   id,
@@ -55,13 +56,14 @@ export function CodeEntry({
 }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const {
+    form: { reset, setFocus },
+    submit,
+    rule,
+    input,
+  } = useFieldForm(otpCodeSchema, { onSubmit, isPending, error });
   const resendCountdown = useCountdown(resend?.resendInSeconds ?? 0);
   const voiceCountdown = useCountdown(resend?.voiceInSeconds ?? 0);
-  const valid = new RegExp(`^\\d{${OTP.length}}$`).test(code);
-  const showShapeError = touched && !valid;
 
   const sentAt = resend?.sentAt;
   const { start: startResend } = resendCountdown;
@@ -72,41 +74,26 @@ export function CodeEntry({
     if (sentAt === undefined) return;
     startResend(resendIn);
     startVoice(voiceIn);
-    setCode('');
-    input.current?.focus();
-  }, [sentAt, resendIn, voiceIn, startResend, startVoice]);
-
-  useEffect(() => {
-    if (error) input.current?.select();
-  }, [error]);
+    reset();
+    setFocus('value');
+  }, [sentAt, resendIn, voiceIn, startResend, startVoice, reset, setFocus]);
 
   return (
     <Stack
       component="form"
       noValidate
       spacing={2}
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTouched(true);
-        if (!valid || isPending) {
-          input.current?.focus();
-          return;
-        }
-        onSubmit(code);
-      }}
+      onSubmit={submit}
     >
       <OtpCodeField
         id={id}
         name="code"
         label={label}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        onBlur={() => setTouched(code.length > 0)}
-        inputRef={input}
+        {...input}
         autoFocus={autoFocus}
         disabled={isPending}
-        error={showShapeError || Boolean(error)}
-        helperText={showShapeError ? t(code ? 'validation.otpFormat' : 'validation.required') : ' '}
+        error={Boolean(rule) || Boolean(error)}
+        helperText={rule ? t(`validation.${rule}`) : ' '}
       />
       {children}
       {error ? <FormError message={errorMessage(error)} /> : null}

@@ -1,12 +1,14 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { normalizeRecoveryCode } from '@portal/contract/auth/recovery-codes';
 import { useErrorMessage } from '@/lib/error-message';
 import { FormError } from '../form/form-error';
 import { TextInput } from '../form/text-input';
 import { CodeEntry } from './code-entry';
+import { useFieldForm } from '../form/use-field-form';
 
 /**
  * Where an authenticator code is asked for (login's second step, step-up, a withdrawal, turning
@@ -78,6 +80,14 @@ export function SecondFactorEntry({
   );
 }
 
+/** A recovery code as typed, in its written form (`XXXXX-XXXXX`, the contract's normalisation), else `recoveryCodeFormat`. */
+const recoveryCodeSchema = z.string().transform((typed, ctx) => {
+  const code = normalizeRecoveryCode(typed);
+  if (code) return code;
+  ctx.addIssue({ code: 'custom', message: 'recoveryCodeFormat' });
+  return z.NEVER;
+});
+
 /** A recovery code, typed any way (lower case, spaces, Persian digits); sent in its written form. */
 function RecoveryCodeForm({
   id,
@@ -96,48 +106,20 @@ function RecoveryCodeForm({
 }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const [value, setValue] = useState('');
-  const [touched, setTouched] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const code = normalizeRecoveryCode(value);
-  const showShapeError = touched && !code;
-
-  useEffect(() => {
-    if (error) input.current?.select();
-  }, [error]);
+  const { submit, rule, input } = useFieldForm(recoveryCodeSchema, { onSubmit, isPending, error });
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTouched(true);
-        if (!code || isPending) {
-          input.current?.focus();
-          return;
-        }
-        onSubmit(code);
-      }}
-    >
+    <Stack component="form" noValidate spacing={2} onSubmit={submit}>
       <TextInput
         id={id}
-        name="recoveryCode"
         label={t('secondFactor.recoveryLabel')}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onBlur={() => setTouched(value.length > 0)}
-        inputRef={input}
+        {...input}
+        name="recoveryCode"
         autoFocus
         autoComplete="off"
         disabled={isPending}
-        error={showShapeError || Boolean(error)}
-        helperText={
-          showShapeError
-            ? t(value ? 'validation.recoveryCodeFormat' : 'validation.required')
-            : t('secondFactor.recoveryHint')
-        }
+        error={Boolean(rule) || Boolean(error)}
+        helperText={rule ? t(`validation.${rule}`) : t('secondFactor.recoveryHint')}
         placeholder="XXXXX-XXXXX"
         inputProps={{
           dir: 'ltr',

@@ -10,9 +10,12 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Controller, useForm, type ControllerFieldState, type FieldValues, type FormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useNavigate } from 'react-router';
 import type { OtpChannel } from '@portal/contract/auth/auth';
 import type { CodeSent } from '@portal/contract/auth/two-factor';
@@ -39,10 +42,19 @@ type Stage =
   | { kind: 'start' }
   | { kind: 'current'; sent: CodeSent; at: number }
   | { kind: 'new'; changeToken: string }
-  | { kind: 'newCode'; changeToken: string; newMobile: string; sent: CodeSent; at: number }
+  | { kind: 'newCode'; changeToken: string; newMobile: string; nationalCode?: string; sent: CodeSent; at: number }
   | { kind: 'done'; mobile: string };
 
-const newMobileSchema = mobileInputSchema();
+/**
+ * The new number's form: the number as typed, normalised by the contract (rule `mobile`), and, while the
+ * user has no national code on file, the contract's national code (rule `nationalCode`).
+ */
+const newNumberSchema = (needsNationalCode: boolean) =>
+  z.object({
+    newMobile: mobileInputSchema(),
+    nationalCode: needsNationalCode ? nationalCodeSchema : z.string().transform(() => undefined),
+  });
+type NewNumber = z.output<ReturnType<typeof newNumberSchema>>;
 
 /**
  * `/profile/change-phone-number` (SPEC §2 "Edit phone"): confirm the current number by a code
@@ -64,10 +76,6 @@ export default function ChangePhoneScreen() {
   const [stage, setStage] = useState<Stage>({ kind: 'start' });
   const [sending, setSending] = useState<OtpChannel | null>(null);
   const [totp, setTotp] = useState('');
-  const [newMobile, setNewMobile] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [nationalCode, setNationalCode] = useState('');
-  const [nationalCodeTouched, setNationalCodeTouched] = useState(false);
   const dialogTitleId = useId();
   const [doneMobile, setDoneMobile] = useState<string | null>(null);
 
@@ -86,12 +94,7 @@ export default function ChangePhoneScreen() {
     });
   };
 
-  const parsedNew = newMobileSchema.safeParse(newMobile);
-  const showNewError = touched && !parsedNew.success;
-  const parsedNationalCode = nationalCodeSchema.safeParse(nationalCode);
-  const showNationalCodeError = needsNationalCode && nationalCodeTouched && !parsedNationalCode.success;
-
-  const sendNew = (changeToken: string, mobile: string, channel: OtpChannel) => {
+  const sendNew = (changeToken: string, { newMobile: mobile, nationalCode }: NewNumber, channel: OtpChannel) => {
     if (requestNew.isPending) return;
     setSending(channel);
     verifyNew.reset();
@@ -101,10 +104,11 @@ export default function ChangePhoneScreen() {
         newMobile: mobile,
         country: 'IR',
         channel,
-        nationalCode: needsNationalCode && parsedNationalCode.success ? parsedNationalCode.data : undefined,
+        nationalCode,
       },
       {
-        onSuccess: (sent) => setStage({ kind: 'newCode', changeToken, newMobile: mobile, sent, at: Date.now() }),
+        onSuccess: (sent) =>
+          setStage({ kind: 'newCode', changeToken, newMobile: mobile, nationalCode, sent, at: Date.now() }),
         onSettled: () => setSending(null),
       },
     );
@@ -196,60 +200,12 @@ export default function ChangePhoneScreen() {
         ) : null}
 
         {stage.kind === 'new' ? (
-          <Stack
-            component="form"
-            noValidate
-            spacing={2}
-            onSubmit={(e) => {
-              e.preventDefault();
-              setTouched(true);
-              setNationalCodeTouched(true);
-              if (parsedNew.success && (!needsNationalCode || parsedNationalCode.success))
-                sendNew(stage.changeToken, parsedNew.data, 'sms');
-            }}
-          >
-            <Typography>{t('changePhone.new.text')}</Typography>
-            <DigitTextField
-              id="change-phone-new"
-              name="newMobile"
-              label={t('changePhone.new.label')}
-              value={newMobile}
-              onChange={(e) => setNewMobile(e.target.value)}
-              onBlur={() => setTouched(newMobile.length > 0)}
-              type="tel"
-              autoComplete="tel"
-              autoFocus
-              placeholder={formatDigits('09123456789', lng)}
-              disabled={requestNew.isPending}
-              error={showNewError}
-              helperText={showNewError ? t('translation:validation.mobile') : ' '}
-              inputProps={{ dir: 'ltr', inputMode: 'tel', maxLength: 32 }}
-            />
-            {needsNationalCode ? (
-              <DigitTextField
-                id="change-phone-national-code"
-                name="nationalCode"
-                label={t('changePhone.new.nationalCode')}
-                value={nationalCode}
-                sanitize={onlyDigits(10)}
-                onChange={(e) => setNationalCode(e.target.value)}
-                onBlur={() => setNationalCodeTouched(nationalCode.length > 0)}
-                placeholder={formatDigits('0012345678', lng)}
-                disabled={requestNew.isPending}
-                error={showNationalCodeError}
-                helperText={
-                  showNationalCodeError
-                    ? t('translation:validation.nationalCode')
-                    : t('changePhone.new.nationalCodeHint')
-                }
-                inputProps={{ dir: 'ltr', inputMode: 'numeric', maxLength: 10, autoComplete: 'off' }}
-              />
-            ) : null}
-            {requestNew.error ? <FormError message={errorMessage(requestNew.error)} /> : null}
-            <Button type="submit" variant="contained" loading={requestNew.isPending} sx={{ alignSelf: 'flex-start' }}>
-              {t('changePhone.new.submit')}
-            </Button>
-          </Stack>
+          <NewNumberForm
+            needsNationalCode={needsNationalCode}
+            isPending={requestNew.isPending}
+            error={requestNew.error}
+            onSubmit={(number) => sendNew(stage.changeToken, number, 'sms')}
+          />
         ) : null}
 
         {stage.kind === 'newCode' ? (
@@ -272,7 +228,8 @@ export default function ChangePhoneScreen() {
               resend={{
                 resendInSeconds: stage.sent.resendInSeconds,
                 voiceInSeconds: stage.sent.voiceInSeconds,
-                onResend: (channel) => sendNew(stage.changeToken, stage.newMobile, channel),
+                onResend: (channel) =>
+                  sendNew(stage.changeToken, { newMobile: stage.newMobile, nationalCode: stage.nationalCode }, channel),
                 sending,
                 resendLabel: t('changePhone.resend'),
                 callLabel: t('changePhone.callMe'),
@@ -296,5 +253,97 @@ export default function ChangePhoneScreen() {
         </DialogActions>
       </Dialog>
     </PageShell>
+  );
+}
+
+/** A field's error is shown once it was left with something in it or the form submitted. */
+const shown = (field: ControllerFieldState, form: Pick<FormState<FieldValues>, 'isSubmitted'>) =>
+  field.error && (field.isTouched || form.isSubmitted) ? field.error.message : undefined;
+
+/** The new number (and, before KYC, the national code): react-hook-form with the contract's rules. */
+function NewNumberForm({
+  needsNationalCode,
+  isPending,
+  error,
+  onSubmit,
+}: {
+  needsNationalCode: boolean;
+  isPending: boolean;
+  error: unknown;
+  onSubmit: (number: NewNumber) => void;
+}) {
+  const { t } = useTranslation('account');
+  const { lng } = useLanguage();
+  const errorMessage = useErrorMessage();
+  const [schema] = useState(() => newNumberSchema(needsNationalCode));
+  const form = useForm<z.input<typeof schema>, unknown, NewNumber>({
+    resolver: zodResolver(schema),
+    defaultValues: { newMobile: '', nationalCode: '' },
+    mode: 'all',
+  });
+  // Leaving a field empty says nothing (until submitted).
+  const leave = (name: 'newMobile' | 'nationalCode', onBlur: () => void) => () =>
+    form.getValues(name) === '' ? form.resetField(name) : onBlur();
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={form.handleSubmit(onSubmit)}>
+      <Typography>{t('changePhone.new.text')}</Typography>
+      <Controller
+        name="newMobile"
+        control={form.control}
+        render={({ field, fieldState, formState }) => {
+          const rule = shown(fieldState, formState);
+          return (
+            <DigitTextField
+              id="change-phone-new"
+              name={field.name}
+              label={t('changePhone.new.label')}
+              value={field.value}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={leave('newMobile', field.onBlur)}
+              inputRef={field.ref}
+              type="tel"
+              autoComplete="tel"
+              autoFocus
+              placeholder={formatDigits('09123456789', lng)}
+              disabled={isPending}
+              error={Boolean(rule)}
+              helperText={rule ? t(`translation:validation.${rule}`) : ' '}
+              inputProps={{ dir: 'ltr', inputMode: 'tel', maxLength: 32 }}
+            />
+          );
+        }}
+      />
+      {needsNationalCode ? (
+        <Controller
+          name="nationalCode"
+          control={form.control}
+          render={({ field, fieldState, formState }) => {
+            const rule = shown(fieldState, formState);
+            return (
+              <DigitTextField
+                id="change-phone-national-code"
+                name={field.name}
+                label={t('changePhone.new.nationalCode')}
+                value={field.value}
+                sanitize={onlyDigits(10)}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={leave('nationalCode', field.onBlur)}
+                inputRef={field.ref}
+                placeholder={formatDigits('0012345678', lng)}
+                disabled={isPending}
+                error={Boolean(rule)}
+                helperText={rule ? t(`translation:validation.${rule}`) : t('changePhone.new.nationalCodeHint')}
+                inputProps={{ dir: 'ltr', inputMode: 'numeric', maxLength: 10, autoComplete: 'off' }}
+              />
+            );
+          }}
+        />
+      ) : null}
+      {error ? <FormError message={errorMessage(error)} /> : null}
+      <Button type="submit" variant="contained" loading={isPending} sx={{ alignSelf: 'flex-start' }}>
+        {t('changePhone.new.submit')}
+      </Button>
+    </Stack>
   );
 }

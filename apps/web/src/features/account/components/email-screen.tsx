@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { emailSchema } from '@portal/contract/account/email';
 import { FormError } from '@/components/form/form-error';
 import { TextInput } from '@/components/form/text-input';
+import { useFieldForm } from '@/components/form/use-field-form';
 import { useNotify } from '@/components/notices/notices';
 import { CodeEntry } from '@/components/otp/code-entry';
 import { paths } from '@/config/paths';
@@ -23,11 +24,7 @@ export default function EmailScreen() {
   const user = useAccount().data?.user;
   const send = useSendEmailCode();
   const verify = useVerifyEmail();
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
   const [sent, setSent] = useState<{ email: string; resendInSeconds: number; at: number } | null>(null);
-  const parsed = emailSchema.safeParse(email);
-  const showError = touched && !parsed.success;
 
   const sendCode = (address: string) => {
     if (send.isPending) return;
@@ -36,6 +33,7 @@ export default function EmailScreen() {
       onSuccess: (r) => setSent({ email: r.email, resendInSeconds: r.resendInSeconds, at: Date.now() }),
     });
   };
+  const address = useFieldForm(emailSchema, { onSubmit: sendCode, isPending: send.isPending });
 
   if (!user) return null;
 
@@ -65,8 +63,7 @@ export default function EmailScreen() {
                   {
                     onSuccess: () => {
                       setSent(null);
-                      setEmail('');
-                      setTouched(false);
+                      address.form.reset();
                       notices.success('account:email.done');
                     },
                   },
@@ -85,29 +82,17 @@ export default function EmailScreen() {
             </Button>
           </Stack>
         ) : (
-          <Stack
-            component="form"
-            noValidate
-            spacing={2}
-            onSubmit={(e) => {
-              e.preventDefault();
-              setTouched(true);
-              if (parsed.success) sendCode(parsed.data);
-            }}
-          >
+          <Stack component="form" noValidate spacing={2} onSubmit={address.submit}>
             <TextInput
               id="email-address"
+              name="email"
               label={t('email.label')}
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              onBlur={() => setTouched(email.length > 0)}
+              {...address.input}
               disabled={send.isPending}
-              error={showError}
-              helperText={
-                showError ? t(email ? 'translation:validation.email' : 'translation:validation.required') : ' '
-              }
+              error={Boolean(address.rule)}
+              helperText={address.rule ? t(`translation:validation.${address.rule}`) : ' '}
               inputProps={{ dir: 'ltr', maxLength: 254, inputMode: 'email' }}
             />
             {send.error ? <FormError message={errorMessage(send.error)} /> : null}

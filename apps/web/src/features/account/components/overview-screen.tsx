@@ -15,12 +15,15 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { AccountInfo } from '@portal/contract/account/account';
-import type { SecurityEventType } from '@portal/contract/account/security';
+import { antiPhishingPhraseSchema, type SecurityEventType } from '@portal/contract/account/security';
+import { z } from 'zod';
 import type { SessionInfo } from '@portal/contract/account/sessions';
 import { ErrorState } from '@/components/errors/error-state';
 import { FormError } from '@/components/form/form-error';
@@ -151,14 +154,21 @@ function TwoFactorSection({ user }: { user: AccountInfo }) {
   );
 }
 
+/** The phrase's form: the contract's rule; its length rules (`min`, `max`) read as one sentence. */
+const antiPhishingForm = z.object({ phrase: antiPhishingPhraseSchema });
+const phraseRule = (rule: string | undefined) =>
+  rule === 'min' || rule === 'max' || !rule ? 'antiPhishingPhrase' : rule;
+
 function AntiPhishingSection({ user }: { user: AccountInfo }) {
   const { t } = useTranslation('account');
   const notices = useNotify();
   const errorMessage = useErrorMessage();
   const save = useSetAntiPhishingPhrase();
-  const [phrase, setPhrase] = useState('');
-  const trimmed = phrase.trim();
-  const invalid = trimmed.length > 0 && (trimmed.length < 4 || trimmed.length > 32);
+  const form = useForm<z.input<typeof antiPhishingForm>, unknown, z.output<typeof antiPhishingForm>>({
+    resolver: zodResolver(antiPhishingForm),
+    defaultValues: { phrase: '' },
+    mode: 'onChange',
+  });
   return (
     <Section id="anti-phishing" title={t('overview.antiPhishing.title')}>
       <Typography color="text.secondary">{t('overview.antiPhishing.text')}</Typography>
@@ -171,26 +181,38 @@ function AntiPhishingSection({ user }: { user: AccountInfo }) {
         component="form"
         noValidate
         spacing={2}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!trimmed || invalid || save.isPending) return;
-          save.mutate(trimmed, {
+        onSubmit={form.handleSubmit(({ phrase }) => {
+          if (save.isPending) return;
+          save.mutate(phrase, {
             onSuccess: () => {
-              setPhrase('');
+              form.reset();
               notices.success('account:overview.antiPhishing.done');
             },
           });
-        }}
+        })}
       >
-        <TextInput
-          id="anti-phishing-phrase"
-          label={t('overview.antiPhishing.label')}
-          value={phrase}
-          onChange={(e) => setPhrase(e.target.value)}
-          disabled={save.isPending}
-          error={invalid}
-          helperText={invalid ? t('translation:validation.antiPhishingPhrase') : ' '}
-          inputProps={{ maxLength: 32 }}
+        <Controller
+          name="phrase"
+          control={form.control}
+          render={({ field, fieldState }) => {
+            // An empty field says nothing (submitting it does nothing); a phrase is checked as it is typed.
+            const invalid = Boolean(fieldState.error) && field.value.trim() !== '';
+            return (
+              <TextInput
+                id="anti-phishing-phrase"
+                name={field.name}
+                label={t('overview.antiPhishing.label')}
+                value={field.value}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                disabled={save.isPending}
+                error={invalid}
+                helperText={invalid ? t(`translation:validation.${phraseRule(fieldState.error?.message)}`) : ' '}
+                inputProps={{ maxLength: 32 }}
+              />
+            );
+          }}
         />
         {save.error ? <FormError message={errorMessage(save.error)} /> : null}
         <Button type="submit" variant="outlined" loading={save.isPending} sx={{ alignSelf: 'flex-start' }}>

@@ -5,9 +5,12 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import type { LoginResult, RequestOtpResponse } from '@portal/contract/auth/auth';
+import { loginWithPasswordBody } from '@portal/contract/auth/password';
 import { FormError } from '@/components/form/form-error';
 import { PasswordField } from '@/components/password/password-field';
 import { useLanguage } from '@/hooks/use-language';
@@ -15,6 +18,10 @@ import { useErrorMessage } from '@/lib/error-message';
 import { displayMobile } from '@/lib/format';
 import { useRequestOtp } from '../api/request-otp';
 import { useLoginWithPassword } from '../api/login-with-password';
+
+/** The form's fields: the contract's password (only `required` here: the server checks it) and remember-me. */
+const passwordStepSchema = loginWithPasswordBody.pick({ password: true, rememberMe: true });
+const resolver = zodResolver(passwordStepSchema);
 
 /**
  * The password step (SPEC §2 "Auth"): for an account with a password. Remember-me; from here the
@@ -43,26 +50,20 @@ export default function PasswordStep({
   const errorMessage = useErrorMessage();
   const login = useLoginWithPassword();
   const requestCode = useRequestOtp();
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const missing = touched && password === '';
+  const form = useForm<z.input<typeof passwordStepSchema>, unknown, z.output<typeof passwordStepSchema>>({
+    resolver,
+    defaultValues: { password: '', rememberMe: false },
+    mode: 'all',
+  });
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!password) {
-      input.current?.focus();
-      return;
-    }
+  const submit = form.handleSubmit(({ password, rememberMe }) => {
     if (login.isPending) return;
     requestCode.reset();
     login.mutate(
       { mobile, country, password, rememberMe },
-      { onSuccess: onResult, onError: () => input.current?.select() },
+      { onSuccess: onResult, onError: () => form.setFocus('password', { shouldSelect: true }) },
     );
-  };
+  });
 
   const useCode = () => {
     if (requestCode.isPending) return;
@@ -83,24 +84,46 @@ export default function PasswordStep({
           {t('login.editNumber')}
         </Button>
       </div>
-      <PasswordField
-        id="auth-password"
+      <Controller
         name="password"
-        label={t('password.label')}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        onBlur={() => setTouched(true)}
-        inputRef={input}
-        autoFocus
-        autoComplete="current-password"
-        disabled={login.isPending}
-        error={missing || Boolean(login.error)}
-        helperText={missing ? t('translation:validation.required') : ' '}
+        control={form.control}
+        render={({ field, fieldState, formState }) => {
+          const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+          return (
+            <PasswordField
+              id="auth-password"
+              name={field.name}
+              label={t('password.label')}
+              value={field.value}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              autoFocus
+              autoComplete="current-password"
+              disabled={login.isPending}
+              error={show || Boolean(login.error)}
+              helperText={show ? t(`translation:validation.${fieldState.error?.message ?? 'required'}`) : ' '}
+            />
+          );
+        }}
       />
-      <FormControlLabel
-        control={<Checkbox checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />}
-        label={t('login.rememberMe')}
-        disabled={login.isPending}
+      <Controller
+        name="rememberMe"
+        control={form.control}
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Checkbox
+                name={field.name}
+                checked={field.value ?? false}
+                onChange={(e) => field.onChange(e.target.checked)}
+                inputRef={field.ref}
+              />
+            }
+            label={t('login.rememberMe')}
+            disabled={login.isPending}
+          />
+        )}
       />
       {error ? <FormError message={errorMessage(error)} /> : null}
       <Button type="submit" variant="contained" size="large" fullWidth loading={login.isPending}>
