@@ -255,4 +255,21 @@ export default defineConfig(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+
+  // API tests share a worker's modules across files (isolate: false, decision 037): a module mock or a
+  // stubbed global would leak into the next file, so the server's ports are passed in, never mocked.
+  {
+    name: 'portal/api-tests-no-module-mocks',
+    files: ['apps/api/test/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'API test files share modules (decision 037): pass a port or an option instead.',
+        })),
+      ],
+    },
+  },
 );

@@ -3,6 +3,34 @@ import { chromium, type Browser, type BrowserContext, type BrowserServer, type P
 import { inject } from 'vitest';
 import { fileNumberInRun } from './server';
 
+/**
+ * Chromium 156's headless mode is the whole browser: every new page opens a window with the omnibox's
+ * two popups as WebUI pages, each in a renderer of its own, which nobody sees. Measured on the 2-core
+ * machine: 15 pages opened and closed one after the other cost 39 core-seconds with them and 13 without
+ * (decision 037); a journey opens a page per tab it uses. Chromium takes the last `--disable-features`,
+ * so the features Playwright itself turns off (its list in playwright-core 1.65) are repeated here.
+ */
+const DISABLED_FEATURES = `--disable-features=${[
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  // Playwright's own list:
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+].join(',')}`;
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -12,6 +40,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  DISABLED_FEATURES,
 ];
 
 /**

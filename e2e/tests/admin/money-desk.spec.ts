@@ -16,7 +16,7 @@ import {
   validNationalCode,
 } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, latestCode, sharedServer, type JourneyServer } from '../../src/server';
+import { freshMobile, latestCode, startServer, type RunningServer } from '../../src/server';
 
 /**
  * The console's money desk (issue 5), in Persian. An investor on a desktop signs up, reaches KYC level
@@ -31,14 +31,16 @@ import { freshMobile, latestCode, sharedServer, type JourneyServer } from '../..
  * photographed.
  */
 
-let server: JourneyServer;
+// A server of its own: the journey reads whole queues (oldest first, then empty), which the other
+// journeys, running beside it on the shared server (decision 037), would fill with their requests.
+let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = sharedServer();
-  browser = await connectBrowser();
+  [server, browser] = await Promise.all([startServer({}, { operators: { admin: 1 } }), connectBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 const t = accountTranslator('fa');
