@@ -3,9 +3,10 @@
  * `npm test`: every suite, each in its own child process, then a summary table with each suite's
  * seconds and one last line `N passed, N failed`.
  *
- * - typecheck and lint run side by side (two single-threaded children on two cores, decision 033); the
- *   output of each is held and printed whole when it ends, so their logs do not interleave; the test
- *   suites then run one after the other with their output streamed;
+ * - lint runs in the background for the whole run and typecheck beside it (single-threaded children,
+ *   decisions 033 and 037); the output of each is held and printed whole (typecheck's when it ends, lint's
+ *   after the last suite), so logs never interleave; the test suites run one after the other from the end
+ *   of typecheck, with their output streamed;
  * - typecheck and lint count as one test each (passed or failed);
  * - vitest suites report through their JSON reporter, so the counts are the real number of tests;
  * - a suite that fails does not stop the next one: every suite reports;
@@ -32,7 +33,7 @@ const vitestReport = (name) => {
 
 /** @typedef {{ name: string, kind: 'check' | 'vitest', cmd: string, args: string[], report?: string, ownConfigIn?: string }} Suite */
 
-/** Run side by side, output buffered per suite. @type {Suite[]} */
+/** typecheck, then the suites; lint in the background all along. Output buffered per check. @type {Suite[]} */
 const checks = [
   { name: 'typecheck', kind: 'check', cmd: npm, args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', kind: 'check', cmd: npx, args: ['eslint', '.'] },
@@ -132,15 +133,26 @@ function countVitest(reportFile, exitCode) {
   return { passed, failed, note: notes.join('; ') };
 }
 
-console.log(`\n━━ ${checks.map((c) => c.name).join(' and ')} side by side: each one's output when it ends ━━`);
-const checkRows = await Promise.all(
-  checks.map(async (suite) => {
-    const { code, ms, output } = await run(suite.cmd, suite.args, { buffered: true });
-    console.log(`\n${bannerOf(suite)} (${(ms / 1000).toFixed(1)} s)\n`);
-    if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-    return checkRow(suite, code, ms);
-  }),
-);
+/**
+ * Lint is the longest check and single-threaded: it runs in the background from the start to the end of
+ * the run, its output held and printed after the last suite. typecheck runs beside it; the test suites
+ * start when typecheck ends, so the core typecheck frees is not left idle while lint finishes (decision
+ * 037).
+ */
+const runCheck = async (suite) => {
+  const { code, ms, output } = await run(suite.cmd, suite.args, { buffered: true });
+  return { suite, code, ms, output };
+};
+const printCheck = ({ suite, ms, output }) => {
+  console.log(`\n${bannerOf(suite)} (${(ms / 1000).toFixed(1)} s)\n`);
+  if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+};
+const [foreground, background] = checks;
+console.log(`\n━━ ${foreground.name}, with ${background.name} in the background (its output after the last suite) ━━`);
+const backgroundCheck = runCheck(background);
+const foregroundCheck = await runCheck(foreground);
+printCheck(foregroundCheck);
+const checkRows = [checkRow(foreground, foregroundCheck.code, foregroundCheck.ms)];
 
 const rows = [...checkRows];
 for (const suite of suites) {
@@ -156,6 +168,10 @@ for (const suite of suites) {
   const counts = countVitest(suite.report, code);
   rows.push({ suite: suite.name, ...counts, seconds: (ms / 1000).toFixed(1), status: counts.failed ? 'FAIL' : 'ok' });
 }
+
+const backgroundDone = await backgroundCheck;
+printCheck(backgroundDone);
+rows.splice(1, 0, checkRow(background, backgroundDone.code, backgroundDone.ms));
 
 rmSync(reportDir, { recursive: true, force: true });
 
