@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from './browser';
-import { startServer, type PoolSize } from './server';
+import { prepareData, startServer, type PoolSize } from './server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -15,6 +15,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
  * one more than the pool holds fails with a message saying to raise these.
  */
 const OPERATOR_POOL: PoolSize = { admin: 7, senior_operator: 3 };
+
+/** `npm run build -w @portal/web`, its output shown as it comes; rejects when it fails. */
+function buildWeb(env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build', '-w', '@portal/web'], { cwd: root, stdio: 'inherit', env });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`the web build exited ${code}`))));
+  });
+}
 
 /**
  * The journeys run against the production build: build the web app and the server once, then start the
@@ -31,24 +40,21 @@ export default async function setup(project: TestProject) {
   if (existsSync(artifacts)) {
     for (const f of readdirSync(artifacts)) if (f.startsWith('failed-')) rmSync(path.join(artifacts, f));
   }
-  // The runner may skip the build when it just built.
-  if (process.env.E2E_SKIP_BUILD !== '1') {
-    // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build: the journeys
-    // must run against what `npm start` serves.
-    execFileSync('npm', ['run', 'build'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-  }
+  // The runner may skip the build when it just built. The server's build (esbuild, seconds) comes first:
+  // the operator CLI it holds makes the pool while the web app builds (decision 037).
+  // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build: the journeys
+  // must run against what `npm start` serves.
+  const buildEnv = { ...process.env, NODE_ENV: 'production' };
+  const skipBuild = process.env.E2E_SKIP_BUILD === '1';
+  if (!skipBuild)
+    execFileSync('npm', ['run', 'build', '-w', '@portal/api'], { cwd: root, stdio: 'inherit', env: buildEnv });
+  const webBuilt = skipBuild ? Promise.resolve() : buildWeb(buildEnv);
 
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-run-'));
   const logFile = path.join(runDir, 'server.log');
   const claimDir = path.join(runDir, 'claims');
-  const [server, browser] = await Promise.all([
-    startServer({}, { operators: OPERATOR_POOL, logFile }),
-    launchBrowserServer(),
-  ]);
+  const [prepared, browser] = await Promise.all([prepareData(OPERATOR_POOL), launchBrowserServer(), webBuilt]);
+  const server = await startServer({}, { prepared, logFile });
   project.provide('e2eServer', {
     baseUrl: server.baseUrl,
     dataDir: server.dataDir,

@@ -81,6 +81,21 @@ async function createOperatorPool(dataDir: string, size: PoolSize): Promise<Pool
   return pool;
 }
 
+/** A server's data directory with its operator pool already made in it (`prepareData`). */
+export interface PreparedData {
+  dataDir: string;
+  pool: PoolOperator[];
+}
+
+/**
+ * A temporary data directory and the operator pool in it, before the server starts: the global set-up
+ * makes it while the web app builds (the CLI needs only the server's build).
+ */
+export async function prepareData(operators: PoolSize): Promise<PreparedData> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  return { dataDir, pool: await createOperatorPool(dataDir, operators) };
+}
+
 /**
  * Hands out a pool's operators once each across the run's test files: a claim is a directory made in
  * `claimDir` (mkdir is atomic), whichever worker asks.
@@ -110,11 +125,10 @@ export function operatorTaker(pool: PoolOperator[], claimDir: string) {
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
-  { operators = {}, logFile }: { operators?: PoolSize; logFile?: string } = {},
+  { operators = {}, logFile, prepared }: { operators?: PoolSize; logFile?: string; prepared?: PreparedData } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  const pool = await createOperatorPool(dataDir, operators);
+  const { dataDir, pool } = prepared ?? (await prepareData(operators));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
