@@ -76,7 +76,11 @@ export const passwordRepeatSchema = z
 
 const mobileRaw = textSchema().min(1, { message: 'required' }).max(32, { message: 'mobile' });
 /** A password being checked (not chosen): any length up to the maximum, so old rules never lock anyone out. */
-const passwordInput = textSchema({ trim: false })
+/**
+ * A password the user types to prove who they are (login, change, step-up): only required and bounded,
+ * since the server compares it with the hash; the strength rules are for a new password.
+ */
+export const passwordInput = textSchema({ trim: false })
   .min(1, { message: 'required' })
   .max(PASSWORD_MAX_LENGTH, { message: 'passwordMax' });
 

@@ -13,15 +13,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { otpCodeSchema } from '../core/validation';
-import { textSchema } from '../core/text';
 import { otpChannelSchema } from './auth';
+import { passwordInput } from './password';
 import { secondFactorCodeSchema } from './recovery-codes';
 import { codeSentSchema } from './two-factor';
 
 export const stepUpBody = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('password'),
-    password: textSchema({ trim: false }).min(1, { message: 'required' }).max(128),
+    password: passwordInput,
   }),
   z.object({ method: z.literal('otp'), code: otpCodeSchema }),
   /** The authenticator's code, or a recovery code (recovery-codes.ts). */

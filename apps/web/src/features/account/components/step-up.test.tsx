@@ -103,6 +103,11 @@ describe('the step-up guard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'تأیید هویت' });
     expect(calls('/api/account/sessions/end-others')).toHaveLength(1);
 
+    // Nothing typed: the form's own rule (the contract's `passwordInput`) says so and sends nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'تأیید' }));
+    expect(await within(dialog).findByText('این فیلد را پر کنید.')).toBeTruthy();
+    expect(calls('/api/auth/step-up')).toHaveLength(0);
+
     const field = within(dialog).getByLabelText('رمز عبور');
     await userEvent.type(field, 'Wrong-Pass-1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'تأیید' }));

@@ -9,11 +9,13 @@ import Tabs from '@mui/material/Tabs';
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OtpChannel } from '@portal/contract/auth/auth';
+import { passwordInput } from '@portal/contract/auth/password';
 import type { CodeSent } from '@portal/contract/auth/two-factor';
 import { FormError } from '@/components/form/form-error';
 import { CodeEntry } from '@/components/otp/code-entry';
 import { SecondFactorEntry } from '@/components/otp/second-factor-entry';
 import { PasswordField } from '@/components/password/password-field';
+import { useFieldForm } from '@/components/form/use-field-form';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-error';
 import { useErrorMessage } from '@/lib/error-message';
@@ -100,7 +102,11 @@ function StepUpForm({ method, onDone }: { method: 'totp' | 'password' | 'otp'; o
   const errorMessage = useErrorMessage();
   const stepUp = useStepUp();
   const requestCode = useRequestStepUpCode();
-  const [password, setPassword] = useState('');
+  const password = useFieldForm(passwordInput, {
+    onSubmit: (value) => stepUp.mutate({ method: 'password', password: value }, { onSuccess: onDone }),
+    isPending: stepUp.isPending,
+    error: stepUp.error,
+  });
   const [sent, setSent] = useState<{ code: CodeSent; at: number } | null>(null);
   const [sending, setSending] = useState<OtpChannel | null>(null);
 
@@ -114,22 +120,16 @@ function StepUpForm({ method, onDone }: { method: 'totp' | 'password' | 'otp'; o
 
   if (method === 'password') {
     return (
-      <Stack
-        component="form"
-        noValidate
-        spacing={2}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (password && !stepUp.isPending) stepUp.mutate({ method: 'password', password }, { onSuccess: onDone });
-        }}
-      >
+      <Stack component="form" noValidate spacing={2} onSubmit={password.submit}>
         <PasswordField
+          {...password.input}
+          name="password"
           label={t('stepUp.passwordLabel')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
           autoFocus
           disabled={stepUp.isPending}
-          error={stepUp.isError}
+          error={Boolean(password.rule) || stepUp.isError}
+          helperText={password.rule ? t(`translation:validation.${password.rule}`) : undefined}
         />
         {stepUp.error ? <FormError message={errorMessage(stepUp.error)} /> : null}
         <Button type="submit" variant="contained" loading={stepUp.isPending}>
