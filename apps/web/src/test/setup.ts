@@ -27,6 +27,18 @@ import en from '@/locales/en/translation.json';
 import faAccount from '@/locales/fa/account.json';
 import fa from '@/locales/fa/translation.json';
 import { applyDocumentLanguage } from '@/lib/i18n';
+import { onlyWhatJsdomReads } from './jsdom-styles';
+import type * as EmotionCacheModule from '@emotion/cache';
+
+// The app's Emotion caches write only what jsdom reads of a style (see jsdom-styles.ts, decision 038).
+vi.mock('@emotion/cache', async (importOriginal) => {
+  const { default: createCache, ...rest } = await importOriginal<typeof EmotionCacheModule>();
+  return {
+    ...rest,
+    default: (options: Parameters<typeof createCache>[0]) =>
+      createCache({ ...options, stylisPlugins: [...(options.stylisPlugins ?? []), onlyWhatJsdomReads] }),
+  };
+});
 
 // jsdom has no matchMedia: report a phone-sized screen unless a test says otherwise.
 if (!window.matchMedia) {
