@@ -41,6 +41,11 @@ import { priceWaitingOrders } from './modules/fund-orders/pricing.service';
 import { createCsvStatementParser } from './adapters/settlement/csv-statement';
 import { createPayment } from './adapters/payment/create-payment';
 import type { PaymentPort } from './adapters/payment/payment.port';
+import type { PriceSourcePort } from './adapters/price/price.port';
+import { createPriceSources } from './adapters/price/create-price-sources';
+import { createPriceService, type PriceService } from './modules/tether/price.service';
+import { tetherRoutes } from './modules/tether/tether.routes';
+import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { accountRoutes } from './modules/account/account.routes';
@@ -115,6 +120,8 @@ export interface AppOptions {
     identity?: IdentityPort;
     storage?: StoragePort;
     payment?: PaymentPort & { routes?(app: FastifyInstance): void };
+    /** The tether price's sources (issue 17); default: what `TETHER_PRICE_SOURCES` names. */
+    priceSources?: readonly PriceSourcePort[];
   };
   /** The server's pino logger; tests run without one. */
   logger?: FastifyBaseLogger;
@@ -126,6 +133,13 @@ export interface AppOptions {
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** `apps/web/dist`, from `src/` (tsx) and from `dist/` (the bundle) alike. */
 export const DEFAULT_WEB_DIST = path.resolve(here, '..', '..', 'web', 'dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The tether price service (issue 17): the server's price job and tests take prices with it. */
+    tetherPrices: PriceService;
+  }
+}
 
 /** Builds the whole app without listening: the server boots it, tests inject into it. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -243,6 +257,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     host: env.HOST,
   });
   const statementParser = createCsvStatementParser();
+  // The tether price (decision 039): the server's job takes it (`server.ts`), tests call `takePrice`.
+  const prices = createPriceService({
+    db: database.db,
+    sources: opts.adapters?.priceSources ?? createPriceSources(env),
+    events: database.events,
+    config: {
+      timeoutMs: env.TETHER_PRICE_TIMEOUT_MS,
+      staleAfterSeconds: env.TETHER_PRICE_STALE_SECONDS,
+      bandBps: env.TETHER_PRICE_BAND_BPS,
+    },
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  app.decorate('tetherPrices', prices);
 
   await app.register(sessionsPlugin, { db: database.db, bus: database.bus });
   await app.register(accessPlugin, { db: database.db, bus: database.bus });
@@ -320,6 +347,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await priceWaitingOrders(database.db, { fundId, navDate, ...(opts.now ? { now: opts.now() } : {}) });
       },
     });
+    tetherRoutes(api, { db: database.db, prices, ...(opts.now ? { now: opts.now } : {}) });
+    const hub = realtimeRoutes(api, {
+      events: database.events,
+      currentPrice: () => prices.currentPrice(database.db),
+    });
+    api.addHook('preClose', async () => hub.close());
     if (!isProd) devRoutes(api, { db: database.db });
   });
   // The sandbox gateway's own page (embedded mode), outside /api: the payer's browser goes there.

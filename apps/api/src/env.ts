@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_SOURCES } from '@portal/contract/tether/market';
 
 const flag = (def: 'true' | 'false') =>
   z
@@ -113,6 +114,30 @@ export const envSchema = z
       .max(Number.MAX_SAFE_INTEGER)
       .default(100_000_000)
       .transform((v) => BigInt(v)),
+    /**
+     * The tether price's sources (issue 17, decision 039), comma-separated: `nobitex`, `wallex` (their public
+     * market data) or `demo` (the embedded mode's feed, labelled demo; production refuses it).
+     */
+    TETHER_PRICE_SOURCES: z
+      .string()
+      .default('demo')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(PRICE_SOURCES)).min(1)),
+    NOBITEX_BASE_URL: z.string().url().default('https://api.nobitex.ir'),
+    WALLEX_BASE_URL: z.string().url().default('https://api.wallex.ir'),
+    /** How long one source has to answer (SPEC §9: prices are tried for 4 seconds). */
+    TETHER_PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+    /** How often the server takes a price. */
+    TETHER_PRICE_POLL_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
+    /** A price older than this is stale: no quote until a fresh one. */
+    TETHER_PRICE_STALE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
+    /** A source further than this from the sources' median (basis points) is dropped. */
+    TETHER_PRICE_BAND_BPS: z.coerce.number().int().min(1).max(5_000).default(300),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -167,6 +192,12 @@ export const envSchema = z
         ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be https in production' });
       if (env.SEED_DEMO === true)
         ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'the demo data is for development' });
+      if (env.TETHER_PRICE_SOURCES.includes('demo'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TETHER_PRICE_SOURCES'],
+          message: 'the demo feed is for development; set nobitex,wallex',
+        });
     }
     if (env.PAYMENT_PROVIDER === 'zarinpal' && !env.ZARINPAL_MERCHANT_ID)
       ctx.addIssue({

@@ -13,6 +13,7 @@ import { priceWaitingOrders, runFundOrderJobs } from './modules/fund-orders/pric
 import { reconcileGatewayPayments } from './modules/payments/reconcile';
 import { PAYMENT_PURPOSES_BY_NAME } from './payment-purposes';
 import { createPayment } from './adapters/payment/create-payment';
+import { startPriceJob } from './modules/tether/price.service';
 
 async function main() {
   const env = parseEnv();
@@ -85,12 +86,18 @@ async function main() {
   }, 60_000);
   runFundOrderJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'fund order job failed'));
   jobs.unref();
+  // The tether price (decision 039): every few seconds from the configured sources.
+  const stopPrices = startPriceJob(app.tetherPrices, {
+    intervalMs: env.TETHER_PRICE_POLL_MS,
+    onError: (err) => app.log.error({ err }, 'tether price job failed'),
+  });
 
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     clearInterval(jobs);
+    stopPrices();
     stopDemoNavs?.();
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();

@@ -30,6 +30,7 @@ import * as fundCatalogue from './funds/catalogue';
 import * as fundConsultation from './funds/consultation';
 import * as adminFunds from './admin/funds';
 import * as adminProposals from './admin/proposals';
+import * as tetherMarket from './tether/market';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -67,4 +68,5 @@ export const allEndpoints: Endpoint[] = [
   fundConsultation,
   adminFunds,
   adminProposals,
+  tetherMarket,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

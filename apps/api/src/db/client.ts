@@ -3,7 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { createLocalBus, createPostgresBus, type InvalidationBus } from '../lib/invalidation';
+import {
+  createLocalBus,
+  createLocalChannel,
+  createPostgresBus,
+  createPostgresEvents,
+  type EventsBus,
+  type InvalidationBus,
+  type RealtimeMessage,
+} from '../lib/invalidation';
 import * as schema from './schema';
 
 /** How drizzle names columns (the schema's camelCase keys as snake_case). */
@@ -20,6 +28,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Cache invalidation across instances (LISTEN/NOTIFY on PostgreSQL, in process on PGlite). */
   bus: InvalidationBus;
+  /** The real-time events pages receive (decision 039), on the same mechanism. */
+  events: EventsBus;
   ping(): Promise<number>;
   close(): Promise<void>;
 }
@@ -59,13 +69,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.release();
     }
     const bus = createPostgresBus(pool, () => new pg.Client({ connectionString: options.url }));
+    const events = createPostgresEvents(pool, () => new pg.Client({ connectionString: options.url }));
     return {
       db: db as unknown as Db,
       driver: 'postgres',
       bus,
+      events,
       ping: () => timed(() => db.execute(sql`select 1`)),
       close: async () => {
         await bus.close();
+        await events.close();
         await pool.end();
       },
     };
@@ -84,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     driver: 'pglite',
     bus: createLocalBus(),
+    events: createLocalChannel<RealtimeMessage>(),
     ping: () => timed(() => db.execute(sql`select 1`)),
     close: () => client.close(),
   };

@@ -5,19 +5,31 @@ import type pg from 'pg';
 export type Invalidation = { kind: 'session'; id: string } | { kind: 'user'; id: string } | { kind: 'all' };
 
 /**
+ * A message channel to every instance: in process (embedded mode, one process) or PostgreSQL's
+ * LISTEN/NOTIFY (decision 007). Two channels use it: cache invalidation (`InvalidationBus`) and the
+ * real-time events pages receive (`EventsBus`, decision 039).
+ */
+export interface Channel<T> {
+  publish(message: T): Promise<void>;
+  subscribe(fn: (message: T) => void): () => void;
+  close(): Promise<void>;
+}
+
+/**
  * Tells every instance that cached state changed. Caches are copies; PostgreSQL stays the source of
  * truth. Embedded mode has one process, so the bus is local; with PostgreSQL it is LISTEN/NOTIFY, and
  * a lost listener connection clears every cache (`all`) until it is back.
  */
-export interface InvalidationBus {
-  publish(message: Invalidation): Promise<void>;
-  subscribe(fn: (message: Invalidation) => void): () => void;
-  close(): Promise<void>;
-}
+export type InvalidationBus = Channel<Invalidation>;
+
+/** What pages hear in real time (`lib/realtime`): a topic and its JSON data. */
+export type RealtimeMessage = { topic: 'tether.price'; data: unknown };
+export type EventsBus = Channel<RealtimeMessage>;
 
 const CHANNEL = 'portal_invalidate';
+const EVENTS_CHANNEL = 'portal_events';
 
-export function createLocalBus(): InvalidationBus {
+export function createLocalChannel<T>(): Channel<T> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
@@ -34,8 +46,26 @@ export function createLocalBus(): InvalidationBus {
   };
 }
 
+export const createLocalBus = (): InvalidationBus => createLocalChannel<Invalidation>();
+
 export function createPostgresBus(pool: pg.Pool, connect: () => pg.Client): InvalidationBus {
-  const local = createLocalBus();
+  return createPostgresChannel<Invalidation>(pool, connect, CHANNEL, { kind: 'all' });
+}
+
+/**
+ * The real-time events across instances. A message lost while the listener is down is not replayed: the
+ * price carries a sequence number, and a page that sees a gap reads the price again.
+ */
+export function createPostgresEvents(pool: pg.Pool, connect: () => pg.Client): EventsBus {
+  return createPostgresChannel<RealtimeMessage>(pool, connect, EVENTS_CHANNEL);
+}
+
+/**
+ * LISTEN on `channel` over a connection of its own, NOTIFY through the pool. `onLost`, when given, is
+ * published locally when the listener connection ends (and on a payload that is not JSON).
+ */
+function createPostgresChannel<T>(pool: pg.Pool, connect: () => pg.Client, channel: string, onLost?: T): Channel<T> {
+  const local = createLocalChannel<T>();
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -47,20 +77,20 @@ export function createPostgresBus(pool: pg.Pool, connect: () => pg.Client): Inva
     c.on('end', () => {
       if (closed) return;
       client = null;
-      void local.publish({ kind: 'all' });
+      if (onLost !== undefined) void local.publish(onLost);
       retry = setTimeout(() => void listen(), 1000);
     });
     c.on('notification', (n) => {
-      if (n.channel !== CHANNEL || !n.payload) return;
+      if (n.channel !== channel || !n.payload) return;
       try {
-        void local.publish(JSON.parse(n.payload) as Invalidation);
+        void local.publish(JSON.parse(n.payload) as T);
       } catch {
-        void local.publish({ kind: 'all' });
+        if (onLost !== undefined) void local.publish(onLost);
       }
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${CHANNEL}`);
+      await c.query(`LISTEN ${channel}`);
       client = c;
     } catch {
       await c.end().catch(() => undefined);
@@ -71,9 +101,9 @@ export function createPostgresBus(pool: pg.Pool, connect: () => pg.Client): Inva
   return {
     async publish(m) {
       await ready;
-      // Our own listener hears it too; forgetting at once here also covers a listener that is down.
+      // Our own listener hears it too; delivering at once here also covers a listener that is down.
       await local.publish(m);
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)]);
+      await pool.query('select pg_notify($1, $2)', [channel, JSON.stringify(m)]);
     },
     subscribe: (fn) => local.subscribe(fn),
     async close() {

@@ -15,6 +15,9 @@ const PUBLIC_OPERATIONS = [
   'verifyTwoFactorLogin',
   'requestTwoFactorRecoveryCode',
   'recoverTwoFactorLogin',
+  // The tether price and its history are the market's, shown before signing in too (issue 17).
+  'getTetherPrice',
+  'listTetherCandles',
 ];
 
 let t: TestApp;
@@ -218,6 +221,7 @@ describe('health and the OpenAPI document', () => {
         JIBIT_API_KEY: 'api-key',
         JIBIT_SECRET_KEY: 'secret-key',
         PUBLIC_URL: 'https://portal.example',
+        TETHER_PRICE_SOURCES: 'nobitex,wallex',
       },
     });
     const res = await local.app.inject({ method: 'GET', url: '/api/dev/outbox?mobile=09121234567' });

@@ -27,6 +27,7 @@ const PRODUCTION = {
   PAYMENT_PROVIDER: 'zarinpal',
   ZARINPAL_MERCHANT_ID: 'merchant',
   PUBLIC_URL: 'https://portal.example',
+  TETHER_PRICE_SOURCES: 'nobitex,wallex',
 } as const;
 
 type Vars = Record<string, string | undefined>;
@@ -49,6 +50,7 @@ describe('production refuses the demo adapters', () => {
       IDENTITY_PROVIDER: 'jibit',
       PUBLIC_URL: 'https://portal.example',
       HOST: DEFAULT_HOST.production,
+      TETHER_PRICE_SOURCES: ['nobitex', 'wallex'],
     });
     expect(DEFAULT_HOST.production).toBe('0.0.0.0');
   });
@@ -82,6 +84,12 @@ describe('production refuses the demo adapters', () => {
     ],
     ['a PUBLIC_URL that is not a URL', { ...PRODUCTION, PUBLIC_URL: 'portal.example' }, /PUBLIC_URL/],
     ['no APP_SECRET', without('APP_SECRET'), /APP_SECRET: required in production/],
+    [
+      'the demo tether price',
+      { ...PRODUCTION, TETHER_PRICE_SOURCES: 'nobitex,demo' },
+      /TETHER_PRICE_SOURCES: the demo feed/,
+    ],
+    ['no tether price source', without('TETHER_PRICE_SOURCES'), /TETHER_PRICE_SOURCES: the demo feed/],
   ])('refuses %s', (_, vars, message) => {
     expect(refusal(vars)).toMatch(message);
   });
@@ -95,6 +103,7 @@ describe('production refuses the demo adapters', () => {
       'IDENTITY_PROVIDER',
       'PAYMENT_PROVIDER',
       'PUBLIC_URL',
+      'TETHER_PRICE_SOURCES',
     ]) {
       expect(message, name).toContain(`${name}:`);
     }

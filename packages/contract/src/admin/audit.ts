@@ -99,6 +99,8 @@ export const AUDIT_ACTIONS = [
   'fund.demo_seeded',
   'fund.demo_holding_seeded',
   'fund.demo_holding_funded',
+  // The tether market (issue 17).
+  'tether.trade.executed',
   // Four-eyes proposals (issue 15).
   'proposal.proposed',
   'proposal.approved',

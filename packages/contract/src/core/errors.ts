@@ -164,6 +164,19 @@ export const ERROR_STATUS = {
    * admin recovers the account in the console (`adminRecoverOperator`).
    */
   OPERATOR_RECOVERY_BY_ADMIN: 403,
+  // issue 17: the tether market (decision 039)
+  /** The operators paused tether trading: no quote is given and no quote is executed. */
+  TETHER_TRADING_PAUSED: 409,
+  /** No source answered for a while: no quote until a fresh price comes (the page says trading is paused). */
+  TETHER_PRICE_STALE: 409,
+  /** The trade is worth less than the least one trade may be; details.min (toman). */
+  TRADE_BELOW_MINIMUM: 422,
+  /** The trade would pass the user's daily limit at their KYC level; details.remaining (toman left today). */
+  TRADE_DAILY_LIMIT: 422,
+  /** The quote's time is over: nothing was traded; details.quoteId is a fresh quote for the same amount. */
+  QUOTE_EXPIRED: 409,
+  /** The quote was already executed (by another request): each quote trades once. */
+  QUOTE_ALREADY_EXECUTED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -189,6 +202,11 @@ export const errorBodySchema = z.object({
       maxBytes: z.number().int().optional(),
       /** ISO 8601: when a hold ends (`WITHDRAWAL_HOLD`). */
       until: z.string().optional(),
+      /** A bound in toman (`TRADE_BELOW_MINIMUM`'s least, `TRADE_DAILY_LIMIT`'s remainder of today). */
+      min: z.string().optional(),
+      remaining: z.string().optional(),
+      /** A fresh quote for the same amount (`QUOTE_EXPIRED`). */
+      quoteId: z.string().optional(),
     })
     .optional(),
 });

@@ -16,3 +16,4 @@ export * from './deposit-by-id';
 export * from './funds';
 export * from './fund-orders';
 export * from './proposals';
+export * from './tether';
