@@ -137,6 +137,10 @@ export function createRoutes(
               path: paths.userRequests.path,
               lazy: () => import('./routes/user-requests').then((m) => ({ Component: m.UserRequestsRoute })),
             },
+            {
+              path: paths.tetherTrading.path,
+              lazy: () => import('./routes/tether').then((m) => ({ Component: m.TetherTradingRoute })),
+            },
           ],
         },
         { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },

@@ -5,6 +5,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import AlternateEmailOutlined from '@mui/icons-material/AlternateEmailOutlined';
+import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
@@ -55,6 +56,7 @@ export const navItems: readonly NavItem[] = [
   { labelKey: 'nav.dashboard', to: paths.home.getHref(), icon: DashboardOutlined, end: true },
   { labelKey: 'nav.funds', to: paths.funds.getHref(), icon: ShowChartOutlined, alsoActiveOn: fundPaths },
   { labelKey: 'nav.wallet', to: paths.wallet.getHref(), icon: AccountBalanceWalletOutlined },
+  { labelKey: 'nav.tetherTrading', to: paths.tetherTrading.getHref(), icon: CurrencyExchangeOutlined },
   { labelKey: 'nav.transactions', to: paths.transactions.getHref(), icon: ReceiptLongOutlined },
   {
     labelKey: 'nav.profile',
@@ -80,6 +82,7 @@ export const bottomNavItems: readonly NavItem[] = [
     icon: AccountBalanceWalletOutlined,
     alsoActiveOn: [paths.transactions.path],
   },
+  { labelKey: 'nav.tetherTrading', to: paths.tetherTrading.getHref(), icon: CurrencyExchangeOutlined },
   { labelKey: 'nav.profile', to: paths.profileMenu.getHref(), icon: PersonOutline, alsoActiveOn: profilePaths },
 ];
 

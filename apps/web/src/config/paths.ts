@@ -86,9 +86,12 @@ export const paths = {
   walletWithdraw: { path: '/wallet/withdraw', getHref: () => '/wallet/withdraw' },
   walletDeposit: {
     path: '/wallet/deposit',
-    /** `walletId`: the wallet to go back to; `type`: the deposit type's tab (SPEC §2: by ID, gateway or offline). */
-    getHref: (query?: { walletId?: string; type?: 'id' | 'gateway' | 'offline' }) =>
-      withQuery('/wallet/deposit', { walletId: query?.walletId, type: query?.type }),
+    /**
+     * `walletId`: the wallet to go back to; `type`: the deposit type's tab (SPEC §2: by ID, gateway or offline);
+     * `returnTo`: a page of this site to go back to instead (the tether trading page's «increase balance»).
+     */
+    getHref: (query?: { walletId?: string; type?: 'id' | 'gateway' | 'offline'; returnTo?: string }) =>
+      withQuery('/wallet/deposit', { walletId: query?.walletId, type: query?.type, returnTo: query?.returnTo }),
   },
   walletDepositUsdt: { path: '/wallet/deposit/usdt', getHref: () => '/wallet/deposit/usdt' },
   transactions: { path: '/transaction', getHref: () => '/transaction' },

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '@portal/contract/core/constants';
 import { isApiError } from './api-error';
-import { formatDate, formatDuration, formatNumber } from './format';
+import { formatDate, formatDigits, formatDuration, formatNumber } from './format';
 import { useCalendar } from './preferences';
 
 /** The SPEC §8 message for a status, when the code itself says nothing more. */
@@ -39,10 +39,15 @@ export function errorMessageKey(error: unknown, hasKey: (key: string) => boolean
   return statusMessageKey(error.status);
 }
 
+/** A bound in toman from the server (`"500000"`), grouped in the language's digits; kept whole, never a float. */
+function tomanBound(value: string, lng: string): string {
+  return /^\d+$/.test(value) ? formatNumber(BigInt(value), lng) : formatDigits(value, lng);
+}
+
 /**
  * The user's sentence for any thrown error, in the current language, never the server's text.
  * Details the server sends (attempts left, when to retry) are added to it; a time (`until`) is written
- * in the user's calendar.
+ * in the user's calendar, a bound in toman (`min`, `remaining` of the tether market) grouped.
  */
 export function getErrorMessage(
   error: unknown,
@@ -53,8 +58,10 @@ export function getErrorMessage(
 ): string {
   const values: Record<string, string> = {};
   if (isApiError(error)) {
-    const { requiredLevel, maxBytes, until } = error.details ?? {};
+    const { requiredLevel, maxBytes, until, min, remaining } = error.details ?? {};
     if (requiredLevel !== undefined) values.level = formatNumber(requiredLevel, lng);
+    if (min !== undefined) values.min = tomanBound(min, lng);
+    if (remaining !== undefined) values.remaining = tomanBound(remaining, lng);
     if (maxBytes !== undefined) values.maxMb = formatNumber(Math.floor(maxBytes / (1024 * 1024)), lng);
     if (until !== undefined) values.until = formatDate(until, lng, calendar, 'dateTime');
     for (const [k, v] of Object.entries(error.details?.issues?.[0]?.params ?? {}))

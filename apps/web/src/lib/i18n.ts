@@ -39,6 +39,8 @@ export const REQUESTS_NS = 'requests';
 export const FUNDS_NS = 'funds';
 /** Buying and redeeming fund units (`/fund/purchase/…`, `/fund/redeem/…`). */
 export const FUND_ORDERS_NS = 'fundOrders';
+/** Tether trading (`/tether-trading`) and the wallet's conversion modal. */
+export const TETHER_NS = 'tether';
 export type LazyNamespace =
   | typeof ACCOUNT_NS
   | typeof KYC_NS
@@ -48,7 +50,8 @@ export type LazyNamespace =
   | typeof DEPOSIT_NS
   | typeof REQUESTS_NS
   | typeof FUNDS_NS
-  | typeof FUND_ORDERS_NS;
+  | typeof FUND_ORDERS_NS
+  | typeof TETHER_NS;
 
 const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<{ default: ResourceKey }>>> = {
   account: {
@@ -95,6 +98,11 @@ const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<
     fa: () => import('@/locales/fa/fund-orders.json'),
     ar: () => import('@/locales/ar/fund-orders.json'),
     en: () => import('@/locales/en/fund-orders.json'),
+  },
+  tether: {
+    fa: () => import('@/locales/fa/tether.json'),
+    ar: () => import('@/locales/ar/tether.json'),
+    en: () => import('@/locales/en/tether.json'),
   },
 };
 

@@ -23,6 +23,14 @@ export function reportKycRequired(error: unknown): void {
   set(error.details?.requiredLevel === 2 ? 2 : 1);
 }
 
+/**
+ * Opens the dialog before the user tries: a page that knows the level its action needs (the tether market
+ * says `requiredKycLevel`) asks for it instead of waiting for the server's refusal.
+ */
+export function promptKyc(level: KycLevel): void {
+  set(level);
+}
+
 export function dismissKycRequired(): void {
   set(null);
 }

@@ -30,6 +30,9 @@ import enFunds from './en/funds.json';
 import faFundOrders from './fa/fund-orders.json';
 import arFundOrders from './ar/fund-orders.json';
 import enFundOrders from './en/fund-orders.json';
+import faTether from './fa/tether.json';
+import arTether from './ar/tether.json';
+import enTether from './en/tether.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -60,6 +63,7 @@ const languages = {
     requests: faRequests,
     funds: faFunds,
     fundOrders: faFundOrders,
+    tether: faTether,
   }),
   ar: withLazy(ar, {
     account: arAccount,
@@ -71,6 +75,7 @@ const languages = {
     requests: arRequests,
     funds: arFunds,
     fundOrders: arFundOrders,
+    tether: arTether,
   }),
   en: withLazy(en, {
     account: enAccount,
@@ -82,6 +87,7 @@ const languages = {
     requests: enRequests,
     funds: enFunds,
     fundOrders: enFundOrders,
+    tether: enTether,
   }),
 };
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();

@@ -8,18 +8,21 @@ import arBank from '@/locales/ar/bank.json';
 import arDeposit from '@/locales/ar/deposit.json';
 import arKyc from '@/locales/ar/kyc.json';
 import arRequests from '@/locales/ar/requests.json';
+import arTether from '@/locales/ar/tether.json';
 import arWallet from '@/locales/ar/wallet.json';
 import enAdmin from '@/locales/en/admin.json';
 import enBank from '@/locales/en/bank.json';
 import enDeposit from '@/locales/en/deposit.json';
 import enKyc from '@/locales/en/kyc.json';
 import enRequests from '@/locales/en/requests.json';
+import enTether from '@/locales/en/tether.json';
 import enWallet from '@/locales/en/wallet.json';
 import faAdmin from '@/locales/fa/admin.json';
 import faBank from '@/locales/fa/bank.json';
 import faDeposit from '@/locales/fa/deposit.json';
 import faKyc from '@/locales/fa/kyc.json';
 import faRequests from '@/locales/fa/requests.json';
+import faTether from '@/locales/fa/tether.json';
 import faWallet from '@/locales/fa/wallet.json';
 import ar from '@/locales/ar/translation.json';
 import enAccount from '@/locales/en/account.json';
@@ -73,6 +76,7 @@ await i18next.use(initReactI18next).init({
       wallet: faWallet,
       deposit: faDeposit,
       requests: faRequests,
+      tether: faTether,
     },
     ar: {
       translation: ar,
@@ -83,6 +87,7 @@ await i18next.use(initReactI18next).init({
       wallet: arWallet,
       deposit: arDeposit,
       requests: arRequests,
+      tether: arTether,
     },
     en: {
       translation: en,
@@ -93,6 +98,7 @@ await i18next.use(initReactI18next).init({
       wallet: enWallet,
       deposit: enDeposit,
       requests: enRequests,
+      tether: enTether,
     },
   },
   lng: 'fa',

@@ -209,8 +209,10 @@ function BottomNav() {
         value={active}
         showLabels
         // One line and one size, chosen or not: MUI enlarges the chosen label, and «حساب کاربری» then broke
-        // onto a second line past the bar's bottom on a 390 px phone.
+        // onto a second line past the bar's bottom on a 390 px phone. Five tabs share a 360 px phone: MUI's
+        // 80 px least width per tab would overflow it, so each tab takes a fifth with a little padding.
         sx={{
+          [`& .${bottomNavigationActionClasses.root}`]: { minWidth: 0, px: 0.5 },
           [`& .${bottomNavigationActionClasses.label}, & .${bottomNavigationActionClasses.label}.${bottomNavigationActionClasses.selected}`]:
             { fontSize: '0.75rem', whiteSpace: 'nowrap' },
         }}

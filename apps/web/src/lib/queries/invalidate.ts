@@ -24,6 +24,11 @@ export const STALE_AFTER = {
   account: ['account'],
   /** A bank account added or removed. */
   bankAccounts: ['bankAccounts'],
+  /**
+   * A tether trade executed (or refused for a changed balance, price or pause): both wallets moved, and the
+   * market's remainder of today's limit and its price are read again.
+   */
+  tetherTrade: ['wallet', 'tether'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type StaleEvent = keyof typeof STALE_AFTER;

@@ -2,8 +2,8 @@
  * The roots of the web app's query keys, typed once (decision 032). A feature's keys start with its root
  * (`[...queryRoots.wallet, 'history', id]`), so invalidating a root refreshes every page of that feature;
  * the resources several features read (`GET /wallets`, `GET /funds`, `GET /funds/:id`, `GET /account`,
- * `GET /kyc`, `GET /bank-accounts`) have their one key in `resourceKeys` and their one `queryOptions`
- * factory beside it in this folder. No feature writes one of these keys as an array of its own
+ * `GET /kyc`, `GET /bank-accounts`, `GET /tether/price`) have their one key in `resourceKeys` and their one
+ * `queryOptions` factory beside it in this folder. No feature writes one of these keys as an array of its own
  * (`queries.test.ts` looks). This module imports nothing, so the first screen's session code can use it.
  */
 export const queryRoots = {
@@ -18,6 +18,8 @@ export const queryRoots = {
   fundOrders: ['fund-orders'],
   deposits: ['deposits'],
   userRequests: ['user-requests'],
+  /** The tether market: the live price, the trading page's fee and limits, quotes and trades. */
+  tether: ['tether'],
 } as const satisfies Record<string, readonly [string]>;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -38,4 +40,6 @@ export const resourceKeys = {
   fund: (fundId: string) => [...queryRoots.funds, 'fund', fundId] as const,
   /** `GET /funds/:fundId`. */
   fundDetail: (fundId: string) => [...queryRoots.funds, 'fund', fundId, 'detail'] as const,
+  /** `GET /tether/price`: the live tether price, kept current by the real-time channel (lib/realtime.ts). */
+  tetherPrice: [...queryRoots.tether, 'price'] as const,
 };

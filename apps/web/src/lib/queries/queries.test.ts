@@ -6,6 +6,7 @@ import { fundQueryOptions, fundsQueryOptions } from './funds';
 import { invalidateAfter, type StaleEvent } from './invalidate';
 import { queryRoots, resourceKeys } from './keys';
 import { kycQueryOptions } from './kyc';
+import { tetherPriceQueryOptions } from './tether-price';
 import { walletsQueryOptions } from './wallets';
 
 /** The features' own source (tests aside), by path. */
@@ -52,12 +53,14 @@ describe('the shared query layer (decision 032)', () => {
       fundQueryOptions('f').queryKey,
       kycQueryOptions().queryKey,
       bankAccountsQueryOptions().queryKey,
+      tetherPriceQueryOptions().queryKey,
       accountQueryKey,
     ].map((k) => JSON.stringify(k));
     expect(new Set(keys).size).toBe(keys.length);
     expect(walletsQueryOptions().queryKey.slice(0, 1)).toEqual(queryRoots.wallet);
     expect(fundQueryOptions('f').queryKey.slice(0, 3)).toEqual(resourceKeys.fund('f'));
     expect(fundsQueryOptions().queryKey.slice(0, 1)).toEqual(queryRoots.funds);
+    expect(tetherPriceQueryOptions().queryKey.slice(0, 1)).toEqual(queryRoots.tether);
   });
 
   it('invalidateAfter marks stale what a change touched, and nothing else', async () => {
@@ -72,6 +75,8 @@ describe('the shared query layer (decision 032)', () => {
       kyc: kycQueryOptions().queryKey,
       bankAccounts: bankAccountsQueryOptions().queryKey,
       userRequests: [...queryRoots.userRequests, 'list', {}],
+      tetherPrice: tetherPriceQueryOptions().queryKey,
+      tetherMarket: [...queryRoots.tether, 'market'],
     };
     const stale = async (event: StaleEvent) => {
       client.clear();
@@ -87,5 +92,6 @@ describe('the shared query layer (decision 032)', () => {
     expect(await stale('kyc')).toEqual(['account', 'kyc']);
     expect(await stale('bankAccounts')).toEqual(['bankAccounts']);
     expect(await stale('gatewayDeposit')).toEqual(['walletHistory', 'wallets']);
+    expect(await stale('tetherTrade')).toEqual(['tetherMarket', 'tetherPrice', 'walletHistory', 'wallets']);
   });
 });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { OfflineDeposit } from '@portal/contract/wallet/offline-deposits';
 import { PageShell, Section } from '@/components/layouts/page-shell';
-import { paths } from '@/config/paths';
+import { paths, safeNext } from '@/config/paths';
 import type { GatewayReturn as Return } from '../api/verify-gateway-deposit';
 import { DepositById } from './deposit-by-id';
 import { GatewayDeposit } from './gateway-deposit';
@@ -27,15 +27,18 @@ function gatewayReturnOf(params: URLSearchParams): Return | null {
 }
 
 /**
- * `/wallet/deposit?walletId=&type=` (SPEC §2 "Deposit", toman): the deposit types as tabs, by payment ID
- * (decision 020), bank gateway (the default) and offline. The gateway sends the payer back here
- * with `depositId`, `Authority` and `Status`: the page then shows the payment's outcome.
+ * `/wallet/deposit?walletId=&type=&returnTo=` (SPEC §2 "Deposit", toman): the deposit types as tabs, by payment
+ * ID (decision 020), bank gateway (the default) and offline. The gateway sends the payer back here
+ * with `depositId`, `Authority` and `Status`: the page then shows the payment's outcome. The way back leads
+ * to `returnTo` when a page sent the user here to add money (the tether trading page), else to the wallet.
  */
 export default function DepositScreen({ navigate }: { navigate?: (url: string) => void }) {
   const { t } = useTranslation('deposit');
   const [params, setParams] = useSearchParams();
   const walletId = params.get('walletId') ?? undefined;
-  const back = paths.wallet.getHref(walletId ? { walletId } : undefined);
+  const returnTo = params.get('returnTo');
+  // Only a path of this site is followed back (`safeNext`), never an address from elsewhere.
+  const back = returnTo ? safeNext(returnTo) : paths.wallet.getHref(walletId ? { walletId } : undefined);
   const returned = gatewayReturnOf(params);
   const asked = params.get('type');
   const tab: DepositTab = asked === 'offline' || asked === 'id' ? asked : 'gateway';

@@ -1,21 +1,47 @@
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import type { Currency } from '@portal/contract/core/money';
 import type { Wallet } from '@portal/contract/wallet/wallets';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 
+/** The wallets a conversion starts from: toman and rial to tether, tether to toman or rial. */
+export type ConvertibleCurrency = 'IRT' | 'IRR' | 'USDT';
+const CONVERTIBLE: readonly Currency[] = ['IRT', 'IRR', 'USDT'];
+const isConvertible = (c: Currency): c is ConvertibleCurrency => CONVERTIBLE.includes(c);
+
+/** The cards' order: toman and tether first, side by side on a phone, then rial and dollar. */
+const ORDER: readonly Currency[] = ['IRT', 'USDT', 'IRR', 'USD'];
+const rank = (c: Currency) => {
+  const i = ORDER.indexOf(c);
+  return i < 0 ? ORDER.length : i;
+};
+
 /**
- * The four wallets (IRT, IRR, USD, USDT) with what can be spent and what is held for pending requests.
- * Each card is a link that shows its wallet's history; the chosen one is marked.
+ * The four wallets (toman and tether first, then rial and dollar) with what can be spent and what is held
+ * for pending requests. Each card is a link that shows its wallet's history; the chosen one is marked. With
+ * `onConvert`, the toman, rial and tether cards also offer the conversion to or from tether.
  */
-export function BalanceCards({ wallets, chosenId }: { wallets: readonly Wallet[]; chosenId: string | undefined }) {
+export function BalanceCards({
+  wallets,
+  chosenId,
+  onConvert,
+}: {
+  wallets: readonly Wallet[];
+  chosenId: string | undefined;
+  onConvert?: (currency: ConvertibleCurrency) => void;
+}) {
   const { t } = useTranslation('wallet');
   const fmt = useFormat();
+  const ordered = [...wallets].sort((a, b) => rank(a.currency) - rank(b.currency));
   return (
     <Box
       component="ul"
@@ -28,21 +54,28 @@ export function BalanceCards({ wallets, chosenId }: { wallets: readonly Wallet[]
         gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
       }}
     >
-      {wallets.map((w) => {
+      {ordered.map((w) => {
         const chosen = w.walletId === chosenId;
         const name = t(`translation:currency.${w.currency}`);
+        const currency = w.currency;
         return (
           <li key={w.walletId}>
             <Card
               variant="outlined"
-              sx={{ height: '100%', borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1 }}
+              sx={{
+                height: '100%',
+                display: 'flex',
+                flexDirection: 'column',
+                borderColor: chosen ? 'primary.main' : undefined,
+                borderWidth: chosen ? 2 : 1,
+              }}
             >
               <CardActionArea
                 component={RouterLink}
                 to={paths.wallet.getHref({ walletId: w.walletId })}
                 aria-current={chosen ? 'true' : undefined}
                 aria-label={`${name}: ${t('wallet.available')} ${fmt.money(w.available, w.currency)}، ${t('wallet.held')} ${fmt.money(w.held, w.currency)}`}
-                sx={{ height: '100%' }}
+                sx={{ flexGrow: 1 }}
               >
                 <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
                   <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 700, mb: 1 }}>
@@ -61,6 +94,18 @@ export function BalanceCards({ wallets, chosenId }: { wallets: readonly Wallet[]
                   </Typography>
                 </CardContent>
               </CardActionArea>
+              {onConvert && isConvertible(currency) ? (
+                <CardActions sx={{ pt: 0, px: { xs: 1, sm: 1.5 } }}>
+                  <Button
+                    size="small"
+                    startIcon={<SwapHoriz />}
+                    onClick={() => onConvert(currency)}
+                    aria-label={t(`wallet.convertOf.${currency}`)}
+                  >
+                    {t('wallet.convert')}
+                  </Button>
+                </CardActions>
+              ) : null}
             </Card>
           </li>
         );

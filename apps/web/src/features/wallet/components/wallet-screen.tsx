@@ -3,6 +3,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
@@ -11,16 +12,27 @@ import { paths } from '@/config/paths';
 import { useWalletHistory } from '../api/get-wallet-history';
 import { useWallets } from '@/lib/queries/wallets';
 import { pageCountOf, pageParam } from '@/lib/page-window';
-import { BalanceCards } from './balance-cards';
+import { BalanceCards, type ConvertibleCurrency } from './balance-cards';
 import { LinkPagination } from '@/components/link-pagination';
 import { TransactionList } from './transaction-list';
 
+/** The conversion modal the route gives the page (the tether feature's): open while `from` is set. */
+export type ConvertDialogComponent = ComponentType<{ from: ConvertibleCurrency | null; onClose: () => void }>;
+
 /**
  * `/wallet?walletId=&page=` (SPEC §2 "Wallet"): the balances of the four wallets and the history of the
- * chosen one (the toman wallet unless the address names another), paged.
+ * chosen one (the toman wallet unless the address names another), paged. With `convertDialog` (the route
+ * composes it from the tether feature), the toman, rial and tether cards open the conversion modal; it is
+ * loaded the first time it is asked for.
  */
-export default function WalletScreen() {
+export default function WalletScreen({ convertDialog: ConvertDialog }: { convertDialog?: ConvertDialogComponent }) {
   const { t } = useTranslation('wallet');
+  const [converting, setConverting] = useState<ConvertibleCurrency | null>(null);
+  const [convertAsked, setConvertAsked] = useState(false);
+  const openConvert = (currency: ConvertibleCurrency) => {
+    setConvertAsked(true);
+    setConverting(currency);
+  };
   const [params] = useSearchParams();
   const wallets = useWallets();
   const page = pageParam(params.get('page'));
@@ -60,7 +72,11 @@ export default function WalletScreen() {
         ) : wallets.isError ? (
           <ErrorState error={wallets.error} onRetry={() => void wallets.refetch()} isRetrying={wallets.isFetching} />
         ) : (
-          <BalanceCards wallets={wallets.data.items} chosenId={walletId} />
+          <BalanceCards
+            wallets={wallets.data.items}
+            chosenId={walletId}
+            {...(ConvertDialog ? { onConvert: openConvert } : {})}
+          />
         )}
       </Section>
 
@@ -95,6 +111,12 @@ export default function WalletScreen() {
             </>
           )}
         </Section>
+      ) : null}
+
+      {ConvertDialog && convertAsked ? (
+        <Suspense fallback={null}>
+          <ConvertDialog from={converting} onClose={() => setConverting(null)} />
+        </Suspense>
       ) : null}
     </PageShell>
   );
