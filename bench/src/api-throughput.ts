@@ -92,7 +92,7 @@ export interface PortalServer {
  */
 export async function startPortal(
   logLevel: string,
-  opts: { databaseUrl?: string; appSecret?: string } = {},
+  opts: { databaseUrl?: string; appSecret?: string; env?: Record<string, string> } = {},
 ): Promise<PortalServer & { database: string }> {
   const script = fromRoot('apps/api/dist/server.js');
   if (!existsSync(script)) throw new Error('apps/api/dist/server.js is missing: run `npm run build -w @portal/api`');
@@ -111,6 +111,7 @@ export async function startPortal(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: logLevel,
+    ...opts.env,
   };
   // A diagnostic: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];

@@ -10,9 +10,14 @@
  *   fund the fund page `/fund/{id}` (issue 6), signed in: its initial JavaScript (gzip) in Chromium at a phone
  *         size, and its Lighthouse performance score (default mobile config, simulated throttling), median of
  *         3 runs, next to the auth page's Lighthouse figures
+ *   tether the tether price to BENCH_FANOUT_CONNECTIONS (5000) server-sent-event streams of the built portal
+ *         (a price every 500 ms, signed in) vs a bare Node SSE server sending the same frames at the same rate
+ *         to as many streams, both measured by the same client for BENCH_DURATION: messages per second,
+ *         delivery p50/p99 (arrival − the price's time), gaps in the sequence a stream sees (issue 17)
  *
  * Budgets: auth page initial JS ≤ 200 kB gzip; GET /account ≥ 25 % of the bare route's req/s; ledger ≥ 0.85 of
- * pgbench and HTTP withdrawals ≥ 0.5 of pgbench (issue 5); fund page Lighthouse performance ≥ 90 (issue 6) and
+ * pgbench and HTTP withdrawals ≥ 0.5 of pgbench (issue 5); tether fan-out ≥ 0.8 of the bare server's messages per
+ * second, p99 ≤ 250 ms, no gap (issue 17); fund page Lighthouse performance ≥ 90 (issue 6) and
  * fund page initial JS ≤ 200 kB gzip, the auth page's budget: on Lighthouse's phone (1.6 Mbit/s, CPU ×4) every
  * 100 kB gzip costs about half a second to download and several hundred ms of main thread, so a page that must
  * score 90 cannot load more up front than the first page does (its chart and tabs come after first paint).
@@ -40,6 +45,7 @@ import {
 import { type LedgerBenchResult, measureLedger } from './ledger-throughput';
 import { type FundPageResult, type LighthousePage, measureFundPage } from './fund-page';
 import { fromRoot, kb, runCommand, table } from './lib';
+import { type FanoutResult, measureBareFanout, measurePortalFanout } from './tether-fanout';
 import { type RawArgon2Result, measurePasswordLogin, measureRawArgon2 } from './login-throughput';
 import {
   type JsMeasure,
@@ -58,6 +64,9 @@ const FUND_PAGE_JS_BUDGET_BYTES = AUTH_JS_BUDGET_BYTES;
 const LEDGER_MIN_RATIO = 0.85;
 /** Issue 5: the whole HTTP withdrawal (session, validation, idempotency record, code, hold) against the same pgbench. */
 const HTTP_MIN_RATIO = 0.5;
+/** Issue 17: the price fan-out against a bare SSE server, and its delivery p99. */
+const FANOUT_MIN_RATIO = 0.8;
+const FANOUT_MAX_P99_MS = 250;
 const ACCOUNT_MIN_SHARE_OF_BARE = 0.25;
 /** The auth route's module in the Vite manifest. */
 const AUTH_ROUTE = /(^|\/)routes\/auth(\/index)?\.[jt]sx?$/;
@@ -73,7 +82,7 @@ const loadOptions: LoadOptions = {
 };
 const apiLogLevel = process.env.BENCH_API_LOG_LEVEL ?? 'info';
 const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
-const PARTS = ['web', 'api', 'login', 'ledger', 'fund'] as const;
+const PARTS = ['web', 'api', 'login', 'ledger', 'fund', 'tether'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -86,6 +95,7 @@ const withHttp = want('ledger') && process.env.BENCH_HTTP !== '0';
 const ledgerClients = int('BENCH_LEDGER_CLIENTS', 8);
 const lighthouseRuns = int('BENCH_LIGHTHOUSE_RUNS', 3);
 const fundPagePath = process.env.BENCH_FUND_PAGE_PATH?.trim() || undefined;
+const fanoutConnections = int('BENCH_FANOUT_CONNECTIONS', 5000);
 
 const errors: string[] = [];
 async function step<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
@@ -113,12 +123,12 @@ function commit(): string | null {
 
 // ── builds ────────────────────────────────────────────────────────────────────────────────────────
 if (!skipBuild) {
-  if (want('web') || want('api') || want('login') || want('fund')) {
+  if (want('web') || want('api') || want('login') || want('fund') || want('tether')) {
     await step('build apps/web (npm run build -w @portal/web)', () =>
       runCommand('npm', ['run', 'build', '-w', '@portal/web']),
     );
   }
-  if (want('web') || want('api') || want('login') || want('fund') || withHttp) {
+  if (want('web') || want('api') || want('login') || want('fund') || want('tether') || withHttp) {
     await step('build apps/api (npm run build -w @portal/api)', () =>
       runCommand('npm', ['run', 'build', '-w', '@portal/api']),
     );
@@ -215,6 +225,19 @@ const ledger: LedgerBenchResult | null = want('ledger')
     )
   : null;
 
+// ── tether: the price to every open page ───────────────────────────────────────────────────────────
+const fanoutPortal: FanoutResult | null = want('tether')
+  ? await step(
+      `tether price fan-out: ${fanoutConnections} streams on /api/events, ${loadOptions.durationSeconds} s`,
+      () => measurePortalFanout(fanoutConnections, loadOptions.durationSeconds),
+    )
+  : null;
+const fanoutBare: FanoutResult | null = want('tether')
+  ? await step(`bare SSE server: ${fanoutConnections} streams, ${loadOptions.durationSeconds} s`, () =>
+      measureBareFanout(fanoutConnections, loadOptions.durationSeconds),
+    )
+  : null;
+
 // ── budgets ───────────────────────────────────────────────────────────────────────────────────────
 interface Check {
   name: string;
@@ -299,6 +322,31 @@ if (withHttp) {
       ok: other === 0 && httpW.networkErrors === 0,
     });
   }
+}
+
+const fanoutRatio =
+  fanoutPortal && fanoutBare && fanoutBare.messagesPerSecond > 0
+    ? fanoutPortal.messagesPerSecond / fanoutBare.messagesPerSecond
+    : null;
+if (want('tether')) {
+  checks.push({
+    name: 'tether fan-out messages/s vs bare SSE',
+    measured: fanoutRatio === null ? 'not measured' : fanoutRatio.toFixed(2),
+    budget: `≥ ${FANOUT_MIN_RATIO}`,
+    ok: fanoutRatio !== null && fanoutRatio >= FANOUT_MIN_RATIO,
+  });
+  checks.push({
+    name: 'tether fan-out delivery p99',
+    measured: fanoutPortal ? `${fanoutPortal.p99Ms} ms` : 'not measured',
+    budget: `≤ ${FANOUT_MAX_P99_MS} ms`,
+    ok: !!fanoutPortal && fanoutPortal.p99Ms <= FANOUT_MAX_P99_MS,
+  });
+  checks.push({
+    name: 'tether fan-out: gaps and dropped streams',
+    measured: fanoutPortal ? `${fanoutPortal.gaps} gaps, ${fanoutPortal.failed} streams lost` : 'not measured',
+    budget: '0',
+    ok: !!fanoutPortal && fanoutPortal.gaps === 0 && fanoutPortal.failed === 0,
+  });
 }
 
 // ── report ────────────────────────────────────────────────────────────────────────────────────────
@@ -456,6 +504,29 @@ if (fundPage) {
   }
 }
 
+if (fanoutPortal || fanoutBare) {
+  console.log(
+    `\n━━ tether price fan-out (${fanoutConnections} streams, a price every 500 ms, ${loadOptions.durationSeconds} s) ━━\n`,
+  );
+  const row = (name: string, r: FanoutResult | null) =>
+    r
+      ? [
+          name,
+          String(r.connections),
+          String(r.messagesPerSecond),
+          `${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} ms`,
+          String(r.gaps),
+          String(r.failed),
+        ]
+      : [name, '-', '-', '-', '-', '-'];
+  console.log(
+    table(
+      ['server', 'streams', 'messages/s', 'p50 / p99 / max', 'gaps', 'lost'],
+      [row('portal /api/events (signed in)', fanoutPortal), row('bare Node SSE', fanoutBare)],
+    ),
+  );
+}
+
 console.log('\n━━ budgets ━━\n');
 console.log(
   table(
@@ -492,6 +563,7 @@ const results = {
   api: { account, bareRoute: bare, accountShareOfBare: share, passwordLogin, rawArgon2 },
   ledger,
   fund: fundPage,
+  tether: { fanoutPortal, fanoutBare, fanoutRatio },
   budgets: checks,
   errors,
   ok,
