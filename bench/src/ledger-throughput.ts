@@ -84,13 +84,13 @@ export interface LedgerBenchResult {
   http: HttpBenchResult | null;
 }
 
-interface Pg {
+export interface Pg {
   url: string;
   label: string;
   stop(): Promise<void>;
 }
 
-async function startPostgres(): Promise<Pg> {
+export async function startPostgres(): Promise<Pg> {
   const given = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   const adminUrl = given ?? null;
   let stopServer = async () => undefined as void;

@@ -13,7 +13,9 @@
  *   tether the tether price to BENCH_FANOUT_CONNECTIONS (5000) server-sent-event streams of the built portal
  *         (a price every 500 ms, signed in) vs a bare Node SSE server sending the same frames at the same rate
  *         to as many streams, both measured by the same client for BENCH_DURATION: messages per second,
- *         delivery p50/p99 (arrival − the price's time), gaps in the sequence a stream sees (issue 17)
+ *         delivery p50/p99 (arrival − the price's time), gaps in the sequence a stream sees (issue 17); then quote
+ *         and execute over HTTP with BENCH_LEDGER_CLIENTS (8) clients on PostgreSQL vs the same SQL by hand
+ *         through node-postgres on the same database: trades per second and the pair's p50/p99
  *
  * Budgets: auth page initial JS ≤ 200 kB gzip; GET /account ≥ 25 % of the bare route's req/s; ledger ≥ 0.85 of
  * pgbench and HTTP withdrawals ≥ 0.5 of pgbench (issue 5); tether fan-out ≥ 0.8 of the bare server's messages per
@@ -46,6 +48,7 @@ import { type LedgerBenchResult, measureLedger } from './ledger-throughput';
 import { type FundPageResult, type LighthousePage, measureFundPage } from './fund-page';
 import { fromRoot, kb, runCommand, table } from './lib';
 import { type FanoutResult, measureBareFanout, measurePortalFanout } from './tether-fanout';
+import { type TetherTradesResult, type TradeRunResult as TradeRow, measureTetherTrades } from './tether-trades';
 import { type RawArgon2Result, measurePasswordLogin, measureRawArgon2 } from './login-throughput';
 import {
   type JsMeasure,
@@ -238,6 +241,18 @@ const fanoutBare: FanoutResult | null = want('tether')
     )
   : null;
 
+const tetherTrades: TetherTradesResult | null = want('tether')
+  ? await step(
+      `tether quote + execute on PostgreSQL: ${ledgerClients} clients, ${loadOptions.durationSeconds} s, HTTP vs the SQL by hand`,
+      () =>
+        measureTetherTrades({
+          clients: ledgerClients,
+          durationSeconds: loadOptions.durationSeconds,
+          logLevel: apiLogLevel,
+        }),
+    )
+  : null;
+
 // ── budgets ───────────────────────────────────────────────────────────────────────────────────────
 interface Check {
   name: string;
@@ -346,6 +361,17 @@ if (want('tether')) {
     measured: fanoutPortal ? `${fanoutPortal.gaps} gaps, ${fanoutPortal.failed} streams lost` : 'not measured',
     budget: '0',
     ok: !!fanoutPortal && fanoutPortal.gaps === 0 && fanoutPortal.failed === 0,
+  });
+}
+
+if (want('tether')) {
+  checks.push({
+    name: 'tether trades: every quote and execution answered',
+    measured: tetherTrades
+      ? `${tetherTrades.http.failures} HTTP failures, ${tetherTrades.byHand.failures} by hand`
+      : 'not measured',
+    budget: '0',
+    ok: !!tetherTrades && tetherTrades.http.failures === 0 && tetherTrades.byHand.failures === 0,
   });
 }
 
@@ -527,6 +553,28 @@ if (fanoutPortal || fanoutBare) {
   );
 }
 
+if (tetherTrades) {
+  console.log(
+    `\n━━ tether quote + execute (${tetherTrades.database}; ${tetherTrades.clients} clients, ${tetherTrades.durationSeconds} s each) ━━\n`,
+  );
+  const r = (name: string, x: TradeRow) => [
+    name,
+    String(x.perSecond),
+    String(x.trades),
+    `${x.p50Ms} / ${x.p99Ms} ms`,
+    String(x.failures),
+  ];
+  console.log(
+    table(
+      ['run', 'trades/s', 'trades', 'p50 / p99 (quote + execute)', 'failures'],
+      [r('the SQL by hand (node-postgres)', tetherTrades.byHand), r('HTTP quote + execute', tetherTrades.http)],
+    ),
+  );
+  console.log(`\n  HTTP / by hand: ${tetherTrades.ratio.toFixed(2)}`);
+  for (const f of [tetherTrades.http.firstFailure, tetherTrades.byHand.firstFailure])
+    if (f) console.log(`  failure: ${f}`);
+}
+
 console.log('\n━━ budgets ━━\n');
 console.log(
   table(
@@ -563,7 +611,7 @@ const results = {
   api: { account, bareRoute: bare, accountShareOfBare: share, passwordLogin, rawArgon2 },
   ledger,
   fund: fundPage,
-  tether: { fanoutPortal, fanoutBare, fanoutRatio },
+  tether: { fanoutPortal, fanoutBare, fanoutRatio, trades: tetherTrades },
   budgets: checks,
   errors,
   ok,

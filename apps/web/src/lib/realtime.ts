@@ -19,6 +19,11 @@ import { tetherPriceQueryOptions } from './queries/tether-price';
 
 /** How often the price is read when the real-time channel is not open. */
 export const PRICE_POLL_MS = 15_000;
+/**
+ * How often it is read even with the channel open: a feed that stops sends nothing, and only the server says
+ * when the price it holds has become stale (decision 039), so an open page learns it within this time.
+ */
+export const PRICE_CHECK_MS = 30_000;
 
 /** `EventSource.CLOSED`: the browser gave up (the server refused the stream) and will not reconnect. */
 const CLOSED = 2;
@@ -131,5 +136,5 @@ export function useRealtimePrice(): boolean {
 /** The live tether price: the shared query, kept current by the real-time channel, polled without it. */
 export function useLiveTetherPrice() {
   const live = useRealtimePrice();
-  return useQuery({ ...tetherPriceQueryOptions(), refetchInterval: live ? false : PRICE_POLL_MS });
+  return useQuery({ ...tetherPriceQueryOptions(), refetchInterval: live ? PRICE_CHECK_MS : PRICE_POLL_MS });
 }

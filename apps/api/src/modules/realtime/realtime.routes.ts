@@ -26,27 +26,29 @@ export function realtimeRoutes(
   app: FastifyInstance,
   deps: { events: EventsBus; currentPrice: () => Promise<TetherPrice> },
 ): RealtimeHub {
-  const streams = new Set<Stream>();
-  // The same price may arrive twice (published here and heard back through NOTIFY): sent once.
-  let lastPriceSeq = 0;
+  /** Each open stream, with the last price it was sent: a stream sees every price once, in order. */
+  const streams = new Map<Stream, { priceSeq: number }>();
 
-  const broadcast = (text: string) => {
-    for (const s of streams) s.write(text);
+  const sendPrice = (raw: Stream, state: { priceSeq: number }, price: TetherPrice, text: string) => {
+    // Older or already sent (the same price comes back through NOTIFY, or the stream's first frame had it).
+    if (price.seq !== 0 && price.seq <= state.priceSeq) return;
+    state.priceSeq = price.seq;
+    raw.write(text);
   };
 
   const unsubscribe = deps.events.subscribe((m: RealtimeMessage) => {
     if (m.topic === 'tether.price') {
       const price = m.data as TetherPrice;
-      if (price.seq !== 0 && price.seq <= lastPriceSeq) return;
-      lastPriceSeq = Math.max(lastPriceSeq, price.seq);
-      broadcast(frame(REALTIME_EVENTS.price, price, price.seq));
+      const text = frame(REALTIME_EVENTS.price, price, price.seq);
+      for (const [raw, state] of streams) sendPrice(raw, state, price, text);
     }
   });
-  const heartbeat = setInterval(() => broadcast(': keep-alive\n\n'), REALTIME_HEARTBEAT_SECONDS * 1000);
+  const heartbeat = setInterval(() => {
+    for (const raw of streams.keys()) raw.write(': keep-alive\n\n');
+  }, REALTIME_HEARTBEAT_SECONDS * 1000);
   heartbeat.unref();
 
   app.get(REALTIME_URL, { preHandler: app.requireSession }, async (request, reply) => {
-    const price = await deps.currentPrice();
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -56,9 +58,18 @@ export function realtimeRoutes(
       // Proxies (nginx) must pass each frame on at once.
       'X-Accel-Buffering': 'no',
     });
-    raw.write(`retry: 3000\n\n${frame(REALTIME_EVENTS.price, price, price.seq || undefined)}`);
-    streams.add(raw);
+    raw.write('retry: 3000\n\n');
+    // In the hub before the current price is read: a price published meanwhile is not missed, and the
+    // current one is sent only when it is newer than what the stream already has.
+    const state = { priceSeq: 0 };
+    streams.set(raw, state);
     request.raw.on('close', () => streams.delete(raw));
+    try {
+      const price = await deps.currentPrice();
+      if (streams.has(raw)) sendPrice(raw, state, price, frame(REALTIME_EVENTS.price, price, price.seq || undefined));
+    } catch (err) {
+      request.log.error({ err }, 'realtime: the current price could not be read');
+    }
   });
 
   return {
@@ -66,7 +77,7 @@ export function realtimeRoutes(
     close: () => {
       clearInterval(heartbeat);
       unsubscribe();
-      for (const s of streams) s.end();
+      for (const raw of streams.keys()) raw.end();
       streams.clear();
     },
   };
