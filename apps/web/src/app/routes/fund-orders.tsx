@@ -3,7 +3,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
 import { gatewayReturnOf, isOutcomePage } from '@/features/fund-orders/outcome-pages';
-import { FUND_ORDERS_NS } from '@/lib/i18n';
+import { FUND_ORDERS_NS, TETHER_NS } from '@/lib/i18n';
 import { lazyWithTexts } from '@/lib/lazy-with-texts';
 
 /*
@@ -25,13 +25,27 @@ const RedeemSuccessScreen = lazyWithTexts(
   () => import('@/features/fund-orders/components/redeem-success-screen'),
 );
 
+/**
+ * «Buy the missing tether first» on a tether fund's purchase (issue 17) is the tether feature's step, composed
+ * here; its chunk and the `tether` texts load once a purchase lacks tether.
+ */
+const BuyShortfallDialog = lazyWithTexts(
+  [TETHER_NS],
+  () => import('@/features/tether/components/buy-shortfall-dialog'),
+);
+
 /** `/fund/purchase/{fundId}?amount=`: the purchase form, the amount prefilled. */
 export function FundPurchaseRoute() {
   const { fundId = '' } = useParams();
   const [params] = useSearchParams();
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <PurchaseScreen key={fundId} fundId={fundId} initialAmount={params.get('amount') ?? ''} />
+      <PurchaseScreen
+        key={fundId}
+        fundId={fundId}
+        initialAmount={params.get('amount') ?? ''}
+        buyTether={BuyShortfallDialog}
+      />
     </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromMinor, toMinor } from '@portal/contract/core/money';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
 import { fundAmountIssue, PURCHASE_METHODS, type PurchaseMethod } from '@portal/contract/funds/orders';
 import { canonicalDecimal, compareDecimal } from './amount-input';
@@ -44,3 +45,13 @@ export function purchaseFormSchema(fund: Pick<FundDetail, 'currency' | 'limits'>
     });
 }
 export type PurchaseForm = z.input<ReturnType<typeof purchaseFormSchema>>;
+
+/**
+ * What a wallet payment of `amount` (canonical, within the fund's rules) lacks: the amount less the available
+ * balance, in the fund's currency; null when the balance covers it or is not known yet.
+ */
+export function shortfallOf(amount: string, available: string | null, currency: FundDetail['currency']): string | null {
+  if (available === null || !/^\d+(\.\d+)?$/.test(amount)) return null;
+  const missing = toMinor(amount, currency, 'up') - toMinor(available, currency, 'down');
+  return missing > 0n ? fromMinor(missing, currency) : null;
+}

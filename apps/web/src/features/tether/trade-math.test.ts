@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { displayTyped, sanitizeTyped } from './amount-input';
-import { priceInFiat, shareOf, tomanInFiat, tradeAmountRule, type AmountContext } from './trade-math';
+import { priceTrade, tradeValueToman } from '@portal/contract/tether/pricing';
+import {
+  leastBuyUsdt,
+  planShortfallBuy,
+  priceInFiat,
+  shareOf,
+  tomanInFiat,
+  tradeAmountRule,
+  type AmountContext,
+} from './trade-math';
 import { quoteSeconds } from './use-trade-quote';
 
 const buyToman: AmountContext = {
@@ -75,5 +84,51 @@ describe('the tether trade’s arithmetic on the page', () => {
     expect(
       quoteSeconds({ createdAt: '2025-05-01T08:30:00.000Z', expiresAt: '2025-05-01T08:30:20.000Z' } as never),
     ).toBe(20);
+  });
+
+  it('plans buying a shortfall: exactly the tether missing, or the least trade when it is worth less', () => {
+    const market = { price: 1_050_000n, feeBps: 25, minToman: '100000' };
+    // 7.5 tether at 105,000 toman: 787,500 and a fee of 1,969.
+    expect(planShortfallBuy({ ...market, missing: '7.5', fiat: 'IRT' })).toEqual({
+      amount: '7.5',
+      belowMin: false,
+      estimate: { fiat: 789_469n, usdt: 7_500_000n, fee: 1_969n },
+    });
+    // 0.5 tether is worth 52,632 toman: the least trade, to the cent, instead.
+    const small = planShortfallBuy({ ...market, missing: '0.5', fiat: 'IRT' });
+    expect(small).toMatchObject({ amount: '0.95', belowMin: true });
+    expect(tradeValueToman('buy', 'IRT', small.estimate!)).toBeGreaterThanOrEqual(100_000n);
+    // Too little to price at all, in rial: the same least trade.
+    expect(planShortfallBuy({ ...market, missing: '0.000001', fiat: 'IRR' })).toMatchObject({
+      amount: '0.95',
+      belowMin: true,
+    });
+    // Without a live price the shortfall is asked as it is, and the server answers.
+    expect(planShortfallBuy({ ...market, price: null, missing: '0.5', fiat: 'IRT' })).toEqual({
+      amount: '0.5',
+      belowMin: false,
+      estimate: null,
+    });
+  });
+
+  it('finds the least tether a trade may buy: worth the minimum, a cent less is not', () => {
+    for (const [price, feeBps, min] of [
+      [1_050_000n, 25, '100000'],
+      [1_052_345n, 0, '500000'],
+      [987_654n, 100, '1'],
+    ] as const) {
+      for (const fiat of ['IRT', 'IRR'] as const) {
+        const least = leastBuyUsdt(fiat, price, feeBps, min);
+        const value = (usdt: bigint) =>
+          tradeValueToman(
+            'buy',
+            fiat,
+            priceTrade({ side: 'buy', fiat, amountOf: 'receive', amount: usdt, price, feeBps: BigInt(feeBps) })!,
+          );
+        expect(least % 10_000n).toBe(0n);
+        expect(value(least)).toBeGreaterThanOrEqual(BigInt(min));
+        if (least > 10_000n) expect(value(least - 10_000n)).toBeLessThan(BigInt(min));
+      }
+    }
   });
 });

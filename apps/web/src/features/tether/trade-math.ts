@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import { CURRENCY_SCALE, fromMinor, toMinor, type Currency } from '@portal/contract/core/money';
+import { CURRENCY_SCALE, divRound, fromMinor, toMinor, type Currency } from '@portal/contract/core/money';
 import { tradeAmountInputSchema, type TetherPrice } from '@portal/contract/tether/market';
 import {
   priceTrade,
   RIALS_PER_TOMAN,
   tradeValueToman,
+  USDT_UNIT,
   type TradeAmounts,
   type TradeFiat,
   type TradeSide,
@@ -143,4 +144,71 @@ export function tradeAmountRule(ctx: AmountContext): z.ZodType<string, string> {
       if (ctx.remainingToman !== null && value > toMinor(ctx.remainingToman, 'IRT', 'down')) return fail('overDaily');
     })
     .transform((amount) => (DECIMAL.test(amount) ? fromMinor(toMinor(amount, currency, 'down'), currency) : amount));
+}
+
+/** One cent of tether in minor units: the least trade offered instead of a shortfall is rounded up to it. */
+const USDT_CENT = 10_000n;
+
+/** The toman worth of buying `usdt` (minor units) at `price`, the fee included; null when it cannot be priced. */
+function buyValueToman(fiat: TradeFiat, usdt: bigint, price: bigint, feeBps: number): bigint | null {
+  const amounts = priceTrade({ side: 'buy', fiat, amountOf: 'receive', amount: usdt, price, feeBps: BigInt(feeBps) });
+  return amounts ? tradeValueToman('buy', fiat, amounts) : null;
+}
+
+/**
+ * The least tether (minor units) whose purchase paid in `fiat` at `price` is worth `minToman`, fee included,
+ * rounded up to a cent (a round figure, and room for the price to move a little before the quote).
+ */
+export function leastBuyUsdt(fiat: TradeFiat, price: bigint, feeBps: number, minToman: string): bigint {
+  const min = toMinor(minToman, 'IRT', 'up');
+  // Its cost alone, before the fee, reaches the minimum: an upper bound.
+  let hi = divRound(min * RIALS_PER_TOMAN * USDT_UNIT, price, 'up') + 1n;
+  let lo = 1n;
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n;
+    const value = buyValueToman(fiat, mid, price, feeBps);
+    if (value !== null && value >= min) hi = mid;
+    else lo = mid + 1n;
+  }
+  return divRound(lo, USDT_CENT, 'up') * USDT_CENT;
+}
+
+/** What buying a shortfall of tether asks for: the shortfall itself, or the market's least trade. */
+export interface ShortfallBuy {
+  /** Tether to receive (a canonical decimal): the shortfall, or more when the shortfall is under the minimum. */
+  amount: string;
+  /** The shortfall is worth less than the least trade: `amount` is that least trade instead. */
+  belowMin: boolean;
+  /** What `amount` costs at the live price; null without one. */
+  estimate: TradeAmounts | null;
+}
+
+/**
+ * Buying the tether a wallet lacks (`missing`, a canonical decimal): a buy of `amountOf: 'receive'` for
+ * exactly the shortfall, priced at the live price; when that is worth less than the market's minimum (or
+ * too little to price), the least trade the market takes instead. Without a price, the shortfall as it is
+ * (the server's refusal says the rest).
+ */
+export function planShortfallBuy({
+  missing,
+  fiat,
+  price,
+  feeBps,
+  minToman,
+}: {
+  missing: string;
+  fiat: TradeFiat;
+  /** The buy price in rials per tether; null without a live one. */
+  price: bigint | null;
+  feeBps: number;
+  minToman: string;
+}): ShortfallBuy {
+  const shape: TradeShape = { side: 'buy', fiat, amountOf: 'receive' };
+  const estimate = estimateTrade(shape, missing, price, feeBps);
+  if (price === null) return { amount: missing, belowMin: false, estimate: null };
+  if (estimate && tradeValueToman('buy', fiat, estimate) >= toMinor(minToman, 'IRT', 'up'))
+    return { amount: missing, belowMin: false, estimate };
+  const least = leastBuyUsdt(fiat, price, feeBps, minToman);
+  const amount = fromMinor(least, 'USDT');
+  return { amount, belowMin: true, estimate: estimateTrade(shape, amount, price, feeBps) };
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TetherQuote, TetherTrade } from '@portal/contract/tether/market';
 import type { TradeFiat, TradeSide } from '@portal/contract/tether/pricing';
 import { useCountdown, type Countdown } from '@/hooks/use-countdown';
@@ -71,10 +71,16 @@ export interface TradeFlow {
  * (never executing by itself), and execute it once the user confirms. One idempotency key per quote
  * confirmed, sent again with every retry of it: an answer lost on the way (`isUncertain`) is retried with
  * the same quote and key, never with a new quote, so the same money is never traded twice. A refusal with
- * `QUOTE_EXPIRED` brings the server's fresh quote, which the user confirms again.
+ * `QUOTE_EXPIRED` brings the server's fresh quote, which the user confirms again. `onTraded` is told of the
+ * trade as it is done (once per trade).
  */
-export function useTradeQuote(): TradeFlow {
+export function useTradeQuote({ onTraded }: { onTraded?: (trade: TetherTrade) => void } = {}): TradeFlow {
   const create = useCreateTetherQuote();
+  /** Told once per trade done (a flow that goes on elsewhere: the fund purchase's missing tether). */
+  const tradedRef = useRef(onTraded);
+  useEffect(() => {
+    tradedRef.current = onTraded;
+  });
   const execute = useExecuteTetherQuote();
   const [request, setRequest] = useState<TradeRequest | null>(null);
   const [quote, setQuote] = useState<TetherQuote | null>(null);
@@ -177,6 +183,7 @@ export function useTradeQuote(): TradeFlow {
           countdown.stop();
           setUncertain(false);
           setTrade(done);
+          tradedRef.current?.(done);
         },
         onError: (e) => {
           if (gen !== generation.current) {

@@ -29,12 +29,19 @@ import { canonicalDecimal, compareDecimal, displayDecimal, sanitizeDecimal } fro
 import { goToGateway, rememberGateway } from '../gateway-redirect';
 import { useOrderErrorMessage, useRuleMessage } from '../messages';
 import { purchasePageOf } from '../outcome-pages';
-import { methodsOf, purchaseAmountRule, purchaseFormSchema, type PurchaseForm as Values } from '../purchase-rules';
+import {
+  methodsOf,
+  purchaseAmountRule,
+  purchaseFormSchema,
+  shortfallOf,
+  type PurchaseForm as Values,
+} from '../purchase-rules';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useOrderFormat } from '../use-order-format';
 import { ConfirmPurchaseDialog, type PurchaseAttempt } from './confirm-purchase-dialog';
 import { EarlyExitNotice } from './early-exit-notice';
 import { PurchaseBreakdown } from './purchase-breakdown';
+import { TetherShortfall, type BuyTetherStep } from './tether-shortfall';
 
 /** How long the amount must stay unchanged before its breakdown is asked for. */
 const QUOTE_DEBOUNCE_MS = 400;
@@ -48,7 +55,8 @@ function depositHref(currency: FundDetail['currency']): string {
  * The purchase form (SPEC §2 "Fund purchase"): the amount in the fund's currency (Persian digits accepted,
  * shown grouped) with its live fee breakdown, the method (wallet balance, or a card through the gateway for
  * toman funds), the penalty notice and the terms; submitting opens the confirm dialog. One idempotency key
- * per attempt, so a retry after a lost answer is the same purchase.
+ * per attempt, so a retry after a lost answer is the same purchase. A tether fund's wallet purchase for more
+ * than the tether wallet holds shows what is missing and, with `buyTether`, offers to buy it first.
  */
 export function PurchaseForm({
   fund,
@@ -56,6 +64,8 @@ export function PurchaseForm({
   initialAmount,
   paused,
   navigate = goToGateway,
+  buyTether,
+  balanceRefreshing = false,
 }: {
   fund: FundDetail;
   /** The available balance in the fund's currency; null while it loads. */
@@ -64,6 +74,10 @@ export function PurchaseForm({
   /** Buying is paused (SPEC §8): everything shows, nothing can be sent. */
   paused: boolean;
   navigate?: (url: string) => void;
+  /** The step that buys the missing tether (the route composes the tether feature's). */
+  buyTether?: BuyTetherStep;
+  /** The balances are being read again. */
+  balanceRefreshing?: boolean;
 }) {
   const { t } = useTranslation('fundOrders');
   const fmt = useOrderFormat();
@@ -110,6 +124,10 @@ export function PurchaseForm({
     available,
   };
   const busy = create.isPending || leaving;
+  const missing =
+    fund.currency === 'USDT' && method === 'wallet' && amountRule === null && !paused
+      ? shortfallOf(canonicalDecimal(amount), available, fund.currency)
+      : null;
   const ready =
     awaiting && quote.isSuccess && !quote.isFetching && compareDecimal(quote.data.amount, awaiting.amount) === 0
       ? quote.data
@@ -266,6 +284,17 @@ export function PurchaseForm({
               );
             }}
           />
+          {fund.currency === 'USDT' ? (
+            <TetherShortfall
+              amount={canonicalDecimal(amount)}
+              missing={missing}
+              available={available}
+              step={buyTether}
+              returnTo={paths.fundPurchase.getHref(fund.id, canonicalDecimal(amount) || undefined)}
+              refreshing={balanceRefreshing}
+              disabled={busy}
+            />
+          ) : null}
         </Section>
 
         <EarlyExitNotice schedule={fund.fees.earlyExit} />

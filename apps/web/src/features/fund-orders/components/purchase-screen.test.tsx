@@ -1,9 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Currency } from '@portal/contract/core/money';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
+import type { TetherTrade } from '@portal/contract/tether/market';
 import { KycRequiredHost } from '@/components/kyc/kyc-required-host';
 import { dismissKycRequired } from '@/lib/kyc-required';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 import { accountFixture } from '@/test/account-fixture';
 import { kycFixture } from '@/test/kyc-fixture';
 import { jsonResponse, renderWithApp } from '@/test/render';
@@ -17,6 +21,7 @@ import {
   walletsOf,
 } from '../test-fixtures';
 import PurchaseScreen from './purchase-screen';
+import type { BuyTetherStep } from './tether-shortfall';
 
 configure({ asyncUtilTimeout: 5000 });
 beforeAll(loadFundOrderTexts);
@@ -34,19 +39,22 @@ afterEach(() => {
 interface Server {
   fund?: Partial<FundDetail>;
   balance?: string;
+  /** The wallets, when not the toman balance alone; a function answers them anew at each read. */
+  wallets?: Partial<Record<Currency, string>> | (() => Partial<Record<Currency, string>>);
   kycLevel?: number;
   create?: (body: { amount: string; method: string; acceptTerms: boolean }) => Response;
 }
 
 /** The server: a toman fund at 120,000 a unit (fixed fee 5,000), today's NAV out, and the investor's wallet. */
-function server({ fund = {}, balance = '5000000', kycLevel = 1, create }: Server = {}) {
+function server({ fund = {}, balance = '5000000', wallets, kycLevel = 1, create }: Server = {}) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = input as string;
     const method = init?.method ?? 'GET';
     if (url === '/api/account') return jsonResponse(accountFixture({ user: { kycLevel } }));
     if (url === '/api/kyc') return jsonResponse(kycFixture());
     if (url === `/api/funds/${FUND_ID}`) return jsonResponse(fundFixture(fund));
-    if (url === '/api/wallets') return jsonResponse(walletsOf({ IRT: balance }));
+    if (url === '/api/wallets')
+      return jsonResponse(walletsOf(typeof wallets === 'function' ? wallets() : (wallets ?? { IRT: balance })));
     if (url === `/api/funds/${FUND_ID}/purchase-quote` && method === 'POST') {
       const { amount } = JSON.parse(init?.body as string) as { amount: string };
       return jsonResponse(purchaseQuoteFixture(amount, { walletAvailable: balance }));
@@ -63,10 +71,15 @@ function server({ fund = {}, balance = '5000000', kycLevel = 1, create }: Server
 const calls = (path: string, method = 'POST') =>
   fetchMock.mock.calls.filter(([u, init]) => u === path && (init?.method ?? 'GET') === method);
 
-function renderPage(navigate = vi.fn<(url: string) => void>(), initialAmount = '') {
+function renderPage(navigate = vi.fn<(url: string) => void>(), initialAmount = '', buyTether?: BuyTetherStep) {
   const view = renderWithApp(
     <>
-      <PurchaseScreen fundId={FUND_ID} initialAmount={initialAmount} navigate={navigate} />
+      <PurchaseScreen
+        fundId={FUND_ID}
+        initialAmount={initialAmount}
+        navigate={navigate}
+        {...(buyTether ? { buyTether } : {})}
+      />
       <KycRequiredHost />
     </>,
     { route: `/fund/purchase/${FUND_ID}` },
@@ -262,5 +275,111 @@ describe('/fund/purchase/{fundId}', { timeout: 30_000 }, () => {
     const amount = within(form).getByLabelText('مبلغ (تتر)');
     await userEvent.type(amount, '12.5');
     expect(amount).toHaveProperty('value', '۱۲٫۵');
+  });
+
+  describe('a tether fund paid from a tether wallet that holds too little', () => {
+    const usdtFund = {
+      currency: 'USDT',
+      limits: { minPurchase: '10', maxPurchase: null, minRedeemUnits: '1' },
+    } as const;
+    /** A trade of the missing 7.5 tether, as the tether feature's step reports it. */
+    const trade: TetherTrade = {
+      id: '40000000-0000-4000-8000-000000000001',
+      quoteId: '30000000-0000-4000-8000-000000000001',
+      side: 'buy',
+      fiat: 'IRT',
+      price: '1050000',
+      fiatAmount: '789469',
+      usdtAmount: '7.5',
+      fee: '1969',
+      createdAt: '2025-08-01T09:00:00.000Z',
+    };
+    /** The step as the route gives it, faked: it shows what it was opened for; «done» buys, as a trade does. */
+    const opened: (string | null)[] = [];
+    const FakeStep: BuyTetherStep = ({ missing, returnTo, onClose, onBought }) => {
+      const client = useQueryClient();
+      opened.push(missing);
+      if (missing === null) return null;
+      return (
+        <div role="dialog" aria-label="fake step">
+          <span>{`missing ${missing} back to ${returnTo}`}</span>
+          <button type="button" onClick={onClose}>
+            close
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              tetherBought = true;
+              void invalidateAfter(client, 'tetherTrade');
+              onBought(trade);
+            }}
+          >
+            done
+          </button>
+        </div>
+      );
+    };
+    let tetherBought = false;
+    beforeEach(() => {
+      opened.length = 0;
+      tetherBought = false;
+    });
+
+    it('shows the shortfall and opens the step for exactly the tether missing; nothing else without it', async () => {
+      server({ fund: usdtFund, wallets: { USDT: '5', IRT: '5000000' } });
+      renderPage(undefined, '', FakeStep);
+      const form = await openForm();
+      await userEvent.type(within(form).getByLabelText('مبلغ (تتر)'), '12.5');
+      expect(
+        await within(form).findByText('موجودی کیف پول تتر شما ۵ تتر است و برای این خرید ۷٫۵ تتر کم دارید.'),
+      ).toBeTruthy();
+      await userEvent.click(within(form).getByRole('button', { name: 'اول تتر کسری را بخرید' }));
+      const step = await screen.findByRole('dialog', { name: 'fake step' });
+      expect(within(step).getByText(`missing 7.5 back to /fund/purchase/${FUND_ID}?amount=12.5`)).toBeTruthy();
+      await userEvent.click(within(step).getByRole('button', { name: 'close' }));
+      expect(screen.queryByRole('dialog', { name: 'fake step' })).toBeNull();
+      // Opened for the shortfall only, never for another amount.
+      expect(new Set(opened.filter((m) => m !== null))).toEqual(new Set(['7.5']));
+    });
+
+    it('comes back from the step with the amount kept, now covered, and the purchase confirms as usual', async () => {
+      server({ fund: usdtFund, wallets: () => ({ USDT: tetherBought ? '12.5' : '5', IRT: '5000000' }) });
+      const { router } = renderPage(undefined, '', FakeStep);
+      const form = await openForm();
+      const amount = within(form).getByLabelText('مبلغ (تتر)');
+      await userEvent.type(amount, '12.5');
+      await userEvent.click(await within(form).findByRole('button', { name: 'اول تتر کسری را بخرید' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'done' }));
+
+      expect(
+        await within(form).findByText(
+          '۷٫۵ تتر خریدید و ۷۸۹٬۴۶۹ تومان پرداخت شد. مبلغ خرید همان است که وارد کرده بودید؛ خرید را تأیید کنید.',
+        ),
+      ).toBeTruthy();
+      expect(await within(form).findByText('موجودی قابل استفاده: ۱۲٫۵ تتر')).toBeTruthy();
+      expect(within(form).queryByText(/کم دارید/)).toBeNull();
+      expect(within(form).queryByText(/کافی نیست/)).toBeNull();
+      expect(amount).toHaveProperty('value', '۱۲٫۵');
+
+      await userEvent.click(within(form).getByRole('checkbox'));
+      await userEvent.click(within(form).getByRole('button', { name: 'خرید' }));
+      const confirm = await screen.findByRole('dialog', { name: 'تأیید خرید' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'تأیید و خرید' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/fund/purchase/payment/${PURCHASE_ID}/success`));
+      expect(JSON.parse(calls(`/api/funds/${FUND_ID}/purchases`)[0]![1]!.body as string)).toEqual({
+        amount: '12.5',
+        method: 'wallet',
+        acceptTerms: true,
+      });
+    });
+
+    it('shows the shortfall without the action when no step is given', async () => {
+      server({ fund: usdtFund, wallets: { USDT: '5' } });
+      renderPage();
+      const form = await openForm();
+      await userEvent.type(within(form).getByLabelText('مبلغ (تتر)'), '12.5');
+      expect(await within(form).findByText(/برای این خرید ۷٫۵ تتر کم دارید/)).toBeTruthy();
+      expect(within(form).queryByRole('button', { name: 'اول تتر کسری را بخرید' })).toBeNull();
+    });
   });
 });

@@ -12,21 +12,25 @@ import { notFound, isUuid } from '../ids';
 import { useOrderFormat } from '../use-order-format';
 import { FundSummary } from './fund-summary';
 import { PurchaseForm } from './purchase-form';
+import type { BuyTetherStep } from './tether-shortfall';
 
 /**
  * `/fund/purchase/{fundId}?amount=` (SPEC §2 "Fund purchase"): the fund, then the purchase form with its
  * live fee breakdown, payment by wallet balance or card, terms, penalty notice and confirm dialog. A fund
  * whose buying is paused says so (SPEC §8) and takes nothing. Needs KYC level one: the server's
- * `KYC_REQUIRED` opens the forced-KYC dialog; the page says so before the user tries.
+ * `KYC_REQUIRED` opens the forced-KYC dialog; the page says so before the user tries. `buyTether` (the route
+ * composes the tether feature's step) lets a tether fund's buyer buy the tether missing without leaving.
  */
 export default function PurchaseScreen({
   fundId,
   initialAmount = '',
   navigate,
+  buyTether,
 }: {
   fundId: string;
   initialAmount?: string;
   navigate?: (url: string) => void;
+  buyTether?: BuyTetherStep;
 }) {
   const { t } = useTranslation('fundOrders');
   const fmt = useOrderFormat();
@@ -88,7 +92,9 @@ export default function PurchaseScreen({
         available={available}
         initialAmount={initialAmount}
         paused={f.buyingPaused}
+        balanceRefreshing={wallets.isFetching}
         {...(navigate ? { navigate } : {})}
+        {...(buyTether ? { buyTether } : {})}
       />
     </PageShell>
   );

@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TetherQuote, TetherTrade } from '@portal/contract/tether/market';
 import { FormError } from '@/components/form/form-error';
@@ -47,9 +47,20 @@ export function PreciseToggle({ precise, onChange }: { precise: boolean; onChang
  * A quote to confirm (SPEC §2 "Tether trading", the wallet's conversion modal): what the user pays and
  * receives, the price and the fee, and how long the price holds («اعتبار قیمت: ۱۲ ثانیه»). When the time
  * runs out a new quote for the same amount comes by itself and says so; nothing is traded until the user
- * confirms. After a lost answer only a retry of the same quote is offered. Rendered inside a dialog.
+ * confirms. After a lost answer only a retry of the same quote is offered. Rendered inside a dialog; `intro`
+ * (what the quote is for, when the dialog is part of another flow) comes first.
  */
-export function QuoteReview({ flow, quote, onBack }: { flow: TradeFlow; quote: TetherQuote; onBack: () => void }) {
+export function QuoteReview({
+  flow,
+  quote,
+  onBack,
+  intro,
+}: {
+  flow: TradeFlow;
+  quote: TetherQuote;
+  onBack: () => void;
+  intro?: ReactNode;
+}) {
   const { t } = useTranslation('tether');
   const fmt = useTradeFormat();
   const errorMessage = useErrorMessage();
@@ -68,6 +79,7 @@ export function QuoteReview({ flow, quote, onBack }: { flow: TradeFlow; quote: T
   return (
     <>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {intro}
         {flow.notice === 'expired' ? (
           <Alert severity="warning" role="status">
             {t('quote.expiredFresh')}
