@@ -45,6 +45,7 @@ import type { PriceSourcePort } from './adapters/price/price.port';
 import { createPriceSources } from './adapters/price/create-price-sources';
 import { createPriceService, type PriceService } from './modules/tether/price.service';
 import { tetherRoutes } from './modules/tether/tether.routes';
+import { tetherDeskRoutes } from './modules/tether/tether-desk.routes';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -348,6 +349,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     });
     tetherRoutes(api, { db: database.db, prices, ...(opts.now ? { now: opts.now } : {}) });
+    tetherDeskRoutes(api, { db: database.db, prices, ...(opts.now ? { now: opts.now } : {}) });
     const hub = realtimeRoutes(api, {
       events: database.events,
       currentPrice: () => prices.currentPrice(database.db),

@@ -30,6 +30,7 @@ import * as fundCatalogue from './funds/catalogue';
 import * as fundConsultation from './funds/consultation';
 import * as adminFunds from './admin/funds';
 import * as adminProposals from './admin/proposals';
+import * as adminTether from './admin/tether';
 import * as tetherMarket from './tether/market';
 import type { Endpoint } from './core/endpoint';
 
@@ -69,4 +70,5 @@ export const allEndpoints: Endpoint[] = [
   adminFunds,
   adminProposals,
   tetherMarket,
+  adminTether,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

@@ -5,6 +5,7 @@ import * as adminMoneyContract from '@portal/contract/admin/money';
 import * as adminOfflineDepositsContract from '@portal/contract/admin/offline-deposits';
 import * as adminAdjustmentsContract from '@portal/contract/admin/adjustments';
 import * as adminUserLedgerContract from '@portal/contract/admin/user-ledger';
+import * as adminTetherContract from '@portal/contract/admin/tether';
 import { can, OPERATOR_ROLES, type Permission } from '@portal/contract/admin/roles';
 import type { Endpoint } from '@portal/contract/core/endpoint';
 import { allEndpoints } from '@portal/contract/endpoints';
@@ -93,6 +94,20 @@ describe('the admin route walk', () => {
       adminRejectAdjustment: 'money.adjust',
       adminListAdjustments: 'money.read',
       adminListUserJournals: 'money.read',
+    });
+    for (const e of declared) expect(guarded).toContain(e);
+  });
+
+  it('covers the tether desk (tether.read to read, tether.manage to propose settings and pause)', () => {
+    const declared = Object.values(adminTetherContract as Record<string, unknown>).filter(
+      (v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v,
+    );
+    expect(Object.fromEntries(declared.map((e) => [e.id, e.permission]))).toEqual({
+      adminGetTetherDesk: 'tether.read',
+      adminListTetherTrades: 'tether.read',
+      adminProposeTetherSettings: 'tether.manage',
+      adminPauseTetherTrading: 'tether.manage',
+      adminResumeTetherTrading: 'tether.manage',
     });
     for (const e of declared) expect(guarded).toContain(e);
   });

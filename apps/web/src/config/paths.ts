@@ -154,6 +154,8 @@ export const paths = {
     getHref: (depositId: string) => `/admin/offline-deposits/${encodeURIComponent(depositId)}`,
   },
   adminFunds: { path: 'funds', getHref: () => '/admin/funds' },
+  /** The tether desk (issue 17). */
+  adminTether: { path: 'tether', getHref: () => '/admin/tether' },
   adminFundNew: { path: 'funds/new', getHref: () => '/admin/funds/new' },
   adminFund: {
     path: 'funds/:fundId',

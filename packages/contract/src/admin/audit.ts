@@ -101,6 +101,9 @@ export const AUDIT_ACTIONS = [
   'fund.demo_holding_funded',
   // The tether market (issue 17).
   'tether.trade.executed',
+  'tether.trading.paused',
+  'tether.trading.resumed',
+  'tether.settings.changed',
   // Four-eyes proposals (issue 15).
   'proposal.proposed',
   'proposal.approved',

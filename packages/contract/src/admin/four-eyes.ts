@@ -79,6 +79,7 @@ export const PROPOSAL_KINDS = [
   'nav_correction',
   'dividend',
   'fund_terms',
+  'tether_settings',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
@@ -153,6 +154,19 @@ export const CONSOLE_OPERATIONS: Readonly<Record<string, FourEyesRule>> = {
   adminGetProposal: { kind: 'read' },
   adminApproveProposal: { kind: 'approve', subject: param('proposal', 'proposalId') },
   adminRejectProposal: { kind: 'reject', subject: param('proposal', 'proposalId') },
+  // the tether market (issue 17, decision 039; admin/tether.ts)
+  adminGetTetherDesk: { kind: 'read' },
+  adminListTetherTrades: { kind: 'read' },
+  // Spread, fee, quote life, minimum and daily limits price every trade: a second operator approves.
+  adminProposeTetherSettings: { kind: 'propose', proposal: 'tether_settings' },
+  // Pausing and resuming are `record`, not `decide`: `decide` is a decision about one user (it names the
+  // user whose own account the operator may not touch), and the market is no one's account. Neither
+  // creates, moves nor prices value: a pause only refuses new quotes and trades (every balance stays
+  // where it is), and resuming trades again at the settings two operators approved. So, as a fund's texts,
+  // one operator's act, audited (`tether.trading.paused`, `tether.trading.resumed`); stopping the market
+  // at once must not wait for a second operator.
+  adminPauseTetherTrading: { kind: 'record' },
+  adminResumeTetherTrading: { kind: 'record' },
 };
 
 /** The rule of an admin endpoint, or undefined when none is declared (the server refuses to start). */

@@ -9,6 +9,21 @@ import { z } from 'zod';
 import { localizedTextViewSchema } from '../funds/catalogue';
 import { PROPOSAL_KINDS, type ProposalKind } from './four-eyes';
 
+/**
+ * The tether market's settings as a proposal records them and its effect shows them (issue 17, admin/tether.ts):
+ * spread and fee in basis points, a quote's life in seconds, toman as whole-toman decimal strings, the daily
+ * limit of each KYC level that may trade (`"1"`, `"2"`). Here, not in admin/tether.ts, because that file's
+ * proposing endpoint answers a proposal (this file's).
+ */
+export const tetherSettingsValuesSchema = z.object({
+  spreadBps: z.number().int(),
+  feeBps: z.number().int(),
+  quoteTtlSeconds: z.number().int(),
+  minTradeToman: z.string(),
+  dailyLimitToman: z.object({ '1': z.string(), '2': z.string() }),
+});
+export type TetherSettingsValues = z.infer<typeof tetherSettingsValuesSchema>;
+
 /** Holders listed in a NAV or dividend proposal's effect (largest first); operators among them always are. */
 export const PROPOSAL_EFFECT_HOLDERS_MAX = 50;
 
@@ -47,6 +62,7 @@ export const proposalPayloadSchema = z.discriminatedUnion('kind', [
     buyingPaused: z.boolean().optional(),
     redeemingPaused: z.boolean().optional(),
   }),
+  tetherSettingsValuesSchema.extend({ kind: z.literal('tether_settings') }),
 ]);
 export type ProposalPayload = z.infer<typeof proposalPayloadSchema>;
 
@@ -129,6 +145,14 @@ export const proposalEffectSchema = z.discriminatedUnion('kind', [
     /** Holders of the fund now (whom the new terms apply to). */
     holdersCount: z.number().int(),
   }),
+  z.object({
+    kind: z.literal('tether_settings'),
+    /** The market's settings now and as proposed (every field; the changed ones differ). */
+    before: tetherSettingsValuesSchema,
+    after: tetherSettingsValuesSchema,
+    /** Trading is paused now (the new settings take effect when it resumes). */
+    paused: z.boolean(),
+  }),
 ]);
 export type ProposalEffect = z.infer<typeof proposalEffectSchema>;
 
@@ -143,7 +167,7 @@ export const proposalSchema = z.object({
   id: z.string(),
   kind: z.enum(TABLE_PROPOSAL_KINDS),
   status: z.enum(PROPOSAL_STATUSES),
-  /** The fund it is about (NAV, dividend, terms), else null. */
+  /** The fund it is about (NAV, dividend, terms), else null (a statement import, the tether market's settings). */
   fund: z.object({ id: z.string(), code: z.string(), name: localizedTextViewSchema, currency: z.string() }).nullable(),
   payload: proposalPayloadSchema,
   /** Present while pending (what approving would do now) and null once decided. */
@@ -156,7 +180,7 @@ export const proposalSchema = z.object({
   rejectReason: z.string().nullable(),
   /**
    * What the approval made: the import's or the dividend's id, the NAV's date (a NAV is known by its fund
-   * and date); null for terms and while pending or rejected.
+   * and date); null for terms, the tether market's settings and while pending or rejected.
    */
   resultId: z.string().nullable(),
 });

@@ -1,9 +1,9 @@
 /**
  * Proposals waiting for a second operator (issue 15, decision 028). A bank statement import, a NAV
- * publication or correction, a dividend and a change of a fund's terms (fees, limits, pauses) are
- * proposed by one operator (the endpoint that used to act now answers 202 with the proposal) and take
- * effect when a second operator approves: the approval runs the change in its transaction, with the
- * approver as its author and the proposer on record. Adjustments keep their own desk (decision 019).
+ * publication or correction, a dividend, a change of a fund's terms (fees, limits, pauses) and the tether
+ * market's settings (issue 17, admin/tether.ts) are proposed by one operator (the endpoint that used to
+ * act now answers 202 with the proposal) and take effect when a second operator approves: the approval
+ * runs the change in its transaction, with the approver as its author and the proposer on record. Adjustments keep their own desk (decision 019).
  *
  * Reading needs `proposals.read`; approving or rejecting needs `proposals.decide` and, in the service,
  * the permission of the proposing endpoint (`PROPOSAL_PERMISSION`). The rules of four-eyes.ts apply:
@@ -17,6 +17,7 @@ import { defineEndpoint } from '../core/endpoint';
 import { importBankStatementBody } from './bank-statements';
 import { distributeFundDividendBody } from './fund-orders';
 import { correctFundNavBody, fundFeesInputSchema, fundLimitsInputSchema, publishFundNavBody } from './funds';
+import { proposeTetherSettingsBody } from './tether';
 import type { ProposalKind } from './four-eyes';
 import { PROPOSAL_STATUSES, TABLE_PROPOSAL_KINDS, proposalSchema, type TableProposalKind } from './proposal-view';
 import type { Permission } from './roles';
@@ -36,6 +37,7 @@ export const PROPOSAL_PERMISSION: Record<ProposalKind, Permission> = {
   nav_correction: 'funds.manage',
   dividend: 'funds.manage',
   fund_terms: 'funds.manage',
+  tether_settings: 'tether.manage',
 };
 
 /** A fund's terms that only change by proposal: fees, limits and the pauses (any of them, at least one). */
@@ -144,4 +146,5 @@ export const proposalBodies = {
   nav_correction: correctFundNavBody,
   dividend: distributeFundDividendBody,
   fund_terms: fundTermsBody,
+  tether_settings: proposeTetherSettingsBody,
 } as const satisfies Record<TableProposalKind, z.ZodType>;

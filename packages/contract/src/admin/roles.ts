@@ -40,6 +40,10 @@ export const PERMISSIONS = [
   'proposals.read',
   /** Approve or reject another operator's proposal (with the permission of what it proposes). */
   'proposals.decide',
+  /** Read the tether desk: the live price and its sources, the house's position, the settings and every trade (issue 17). */
+  'tether.read',
+  /** Propose the tether market's settings (a second operator approves), pause and resume trading. */
+  'tether.manage',
   /** Recover an operator's account (password and two-factor) without their phone (issue 15). */
   'operators.recover',
 ] as const;
@@ -55,6 +59,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'money.read',
     'funds.read',
     'funds.consult',
+    'tether.read',
     'proposals.read',
   ],
   senior_operator: [
@@ -70,6 +75,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'funds.read',
     'funds.consult',
     'funds.manage',
+    'tether.read',
+    'tether.manage',
     'proposals.read',
     'proposals.decide',
   ],

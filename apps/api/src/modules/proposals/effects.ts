@@ -21,6 +21,8 @@ import { dividendShares } from '../fund-orders/dividends.service';
 import { findHolders } from '../fund-orders/fund-orders.repository';
 import { fundTermsChange } from '../funds/fund-terms.service';
 import { findNav, latestNav, type FundRow } from '../funds/funds.repository';
+import { tetherSettingsChange } from '../tether/tether-settings.service';
+import { readSettings } from '../tether/tether.repository';
 import {
   depositIdOwners,
   knownBankRefs,
@@ -250,6 +252,17 @@ async function termsEffect(
   };
 }
 
+/** The tether market's settings now and as proposed (a pause stays: they apply when trading resumes). */
+async function tetherSettingsEffect(
+  tx: DbOrTx,
+  payload: Extract<ProposalPayload, { kind: 'tether_settings' }>,
+): Promise<ProposalEffect> {
+  const { kind: _kind, ...values } = payload;
+  const row = await readSettings(tx);
+  const { before, after } = tetherSettingsChange(row, values);
+  return { kind: 'tether_settings', before, after, paused: row.paused };
+}
+
 /** The payload as recorded (the table keeps it without its kind). */
 export function payloadOf(p: ProposalRow): ProposalPayload {
   return { ...(p.payload as object), kind: p.kind } as ProposalPayload;
@@ -264,6 +277,7 @@ export async function effectOf(
 ): Promise<ProposalEffect> {
   const payload = payloadOf(p);
   if (payload.kind === 'bank_statement_import') return statementEffect(tx, parser, p.content ?? '');
+  if (payload.kind === 'tether_settings') return tetherSettingsEffect(tx, payload);
   if (!fund) throw new Error(`proposal ${p.id} of kind ${p.kind} has no fund`);
   switch (payload.kind) {
     case 'nav_publish':

@@ -9,13 +9,15 @@ import {
   adminProposeFundTerms,
   adminRejectProposal,
 } from '@portal/contract/admin/proposals';
+import { adminProposeTetherSettings } from '@portal/contract/admin/tether';
 import { route } from '../../plugins/contract';
 import { operatorOf } from '../../plugins/access';
 import * as proposals from './proposals.service';
 
 /**
  * The proposals desk (issue 15, decision 028): the endpoints that propose a change (a statement import, a
- * NAV, a correction, a dividend, a fund's terms: each answers 202 with the proposal) and the desk that
+ * NAV, a correction, a dividend, a fund's terms, the tether market's settings: each answers 202 with the
+ * proposal) and the desk that
  * approves or rejects them. Transport only.
  */
 export function proposalsRoutes(app: FastifyInstance, deps: proposals.ProposalsDeps): void {
@@ -38,6 +40,9 @@ export function proposalsRoutes(app: FastifyInstance, deps: proposals.ProposalsD
   );
   route(app, adminProposeFundTerms, async ({ params, body, request }) =>
     proposals.proposeFundTerms(deps, { ...act(request), fundId: params.fundId, body }),
+  );
+  route(app, adminProposeTetherSettings, async ({ body, request }) =>
+    proposals.proposeTetherSettings(deps, { ...act(request), body }),
   );
 
   route(app, adminListProposals, async ({ query }) => proposals.listProposals(deps, query));

@@ -1,6 +1,7 @@
 /**
  * The proposals desk (issue 15, decision 028): a bank statement import, a NAV publication or correction,
- * a dividend and a fund's terms are proposed by one operator and made when a second one approves.
+ * a dividend, a fund's terms and the tether market's settings (issue 17) are proposed by one operator and
+ * made when a second one approves.
  *
  * propose (the endpoint that used to act): the change checked as it was before (a broken file, a future
  *          date, a NAV of that date already published, figures against the fund's rules…) → [tx: the
@@ -55,6 +56,8 @@ import {
 } from '../funds/fund-navs.service';
 import { applyFundTerms, checkFundTerms } from '../funds/fund-terms.service';
 import { findFund, type FundRow } from '../funds/funds.repository';
+import { applyTetherSettings, checkTetherSettings, tetherSettingsChange } from '../tether/tether-settings.service';
+import { readSettings } from '../tether/tether.repository';
 import { effectOf, navNeedsAdmin, payloadOf, statementCredits } from './effects';
 import {
   findProposal,
@@ -320,6 +323,29 @@ export async function proposeFundTerms(
   return getProposal(deps, row.id);
 }
 
+/**
+ * The tether market's settings (spread, fee, quote life, minimum, daily limits), every field, checked as
+ * the contract's rules say; recorded with the settings they would replace (the audit's `before`).
+ */
+export async function proposeTetherSettings(
+  deps: ProposalsDeps,
+  input: OperatorAct & { body: unknown },
+): Promise<Proposal> {
+  const values = checkTetherSettings(input.body);
+  const row = await deps.db.transaction(async (tx) => {
+    const { before } = tetherSettingsChange(await readSettings(tx), values);
+    return propose(tx, {
+      ...input,
+      now: nowOf(deps),
+      kind: 'tether_settings',
+      fund: null,
+      payload: values,
+      audit: { before },
+    });
+  });
+  return getProposal(deps, row.id);
+}
+
 // ---- deciding -----------------------------------------------------------------------------------
 
 /**
@@ -393,6 +419,12 @@ async function runChange(
         }
       },
     };
+  }
+
+  if (payload.kind === 'tether_settings') {
+    const { kind: _kind, ...values } = payload;
+    await applyTetherSettings(tx, { ...act, now: nowOf(deps), values, proposal });
+    return { resultId: null, audit: {} };
   }
 
   const fund = p.fundId ? await findFund(tx, p.fundId) : null;

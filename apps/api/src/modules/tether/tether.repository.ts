@@ -1,10 +1,20 @@
 /**
- * The tether market's tables (issue 17, decision 039): settings, prices and candles, quotes and trades.
+ * The tether market's tables (issue 17, decision 039): settings, prices and candles, quotes and trades;
+ * and what the console's desk reads of them (the house's accounts, the day's trades, every trade).
  */
-import { and, asc, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { CandleInterval } from '@portal/contract/tether/market';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { tetherCandles, tetherMarketSettings, tetherPrices, tetherQuotes, tetherTrades } from '../../db/schema';
+import {
+  auditLog,
+  ledgerAccounts,
+  tetherCandles,
+  tetherMarketSettings,
+  tetherPrices,
+  tetherQuotes,
+  tetherTrades,
+  users,
+} from '../../db/schema';
 
 export type SettingsRow = typeof tetherMarketSettings.$inferSelect;
 export type PriceRow = typeof tetherPrices.$inferSelect;
@@ -140,6 +150,104 @@ export async function listUserTrades(
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(tetherTrades).where(eq(tetherTrades.userId, userId)),
+  ]);
+  return { rows, total: totalRow?.n ?? 0 };
+}
+
+// ---- the console's desk (issue 17) -------------------------------------------------------------------
+
+/** The settings' row under its lock: a change and a pause are written one at a time. */
+export async function lockSettings(tx: DbOrTx): Promise<SettingsRow> {
+  const [row] = await tx.select().from(tetherMarketSettings).where(eq(tetherMarketSettings.id, 1)).for('update');
+  if (!row) throw new Error('tether_market_settings has no row: run the migrations');
+  return row;
+}
+
+export async function updateSettings(
+  tx: DbOrTx,
+  values: Partial<Omit<typeof tetherMarketSettings.$inferInsert, 'id'>>,
+): Promise<SettingsRow> {
+  const [row] = await tx.update(tetherMarketSettings).set(values).where(eq(tetherMarketSettings.id, 1)).returning();
+  if (!row) throw new Error('tether_market_settings has no row: run the migrations');
+  return row;
+}
+
+/** How many trades a Tehran day had, and their toman worth. */
+export async function tradesOfDay(db: DbOrTx, day: string): Promise<{ count: number; valueToman: bigint }> {
+  const [row] = await db
+    .select({ n: count(), total: sql<string>`COALESCE(SUM(${tetherTrades.valueToman}), 0)` })
+    .from(tetherTrades)
+    .where(eq(tetherTrades.tradeDay, day));
+  return { count: row?.n ?? 0, valueToman: BigInt(row?.total ?? 0) };
+}
+
+/** Balances of the house's accounts of the codes and currencies asked (an account never opened: absent). */
+export async function systemBalances(
+  db: DbOrTx,
+  codes: readonly string[],
+  currencies: readonly string[],
+): Promise<Map<string, bigint>> {
+  const rows = await db
+    .select({ code: ledgerAccounts.code, currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        isNull(ledgerAccounts.userId),
+        inArray(ledgerAccounts.code, [...codes]),
+        inArray(ledgerAccounts.currency, [...currencies] as (typeof ledgerAccounts.$inferSelect)['currency'][]),
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.code}:${r.currency}`, r.balance]));
+}
+
+export interface PersonRow {
+  id: string;
+  mobile: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** The latest pause of trading in the audit log: who and when (the desk shows it while paused). */
+export async function lastPause(db: DbOrTx): Promise<{ actorUserId: string | null; at: Date } | undefined> {
+  const [row] = await db
+    .select({ actorUserId: auditLog.actorUserId, at: auditLog.at })
+    .from(auditLog)
+    .where(eq(auditLog.action, 'tether.trading.paused'))
+    .orderBy(desc(auditLog.at))
+    .limit(1);
+  return row;
+}
+
+export interface AdminTradeRow {
+  trade: TradeRow;
+  quote: QuoteRow;
+  user: PersonRow;
+}
+
+/** Every trade, newest first, with its quote and user; optionally one side or one user. */
+export async function listTrades(
+  db: DbOrTx,
+  q: { side?: TradeRow['side'] | undefined; userId?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: AdminTradeRow[]; total: number }> {
+  const where = and(
+    q.side ? eq(tetherTrades.side, q.side) : undefined,
+    q.userId ? eq(tetherTrades.userId, q.userId) : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        trade: tetherTrades,
+        quote: tetherQuotes,
+        user: { id: users.id, mobile: users.mobile, firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(tetherTrades)
+      .innerJoin(tetherQuotes, eq(tetherQuotes.id, tetherTrades.quoteId))
+      .innerJoin(users, eq(users.id, tetherTrades.userId))
+      .where(where)
+      .orderBy(desc(tetherTrades.createdAt), desc(tetherTrades.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(tetherTrades).where(where),
   ]);
   return { rows, total: totalRow?.n ?? 0 };
 }

@@ -222,6 +222,80 @@ describe('the proposals desk', { timeout: 30_000 }, () => {
     expect(screen.getByText('دارندگانی که این تغییر بر آن‌ها اثر دارد: ۳')).toBeTruthy();
   });
 
+  it('shows the tether market’s settings before → after; approving applies them and links to the tether desk', async () => {
+    asDesktop();
+    const before = {
+      spreadBps: 50,
+      feeBps: 25,
+      quoteTtlSeconds: 20,
+      minTradeToman: '100000',
+      dailyLimitToman: { '1': '200000000', '2': '2000000000' },
+    };
+    const after = { ...before, spreadBps: 100, dailyLimitToman: { '1': '300000000', '2': '2000000000' } };
+    const tether = (over: Partial<Proposal> = {}): Proposal =>
+      navProposalFixture({
+        kind: 'tether_settings',
+        fund: null,
+        payload: { kind: 'tether_settings', ...after },
+        effect: { kind: 'tether_settings', before, after, paused: true },
+        ...over,
+      });
+    let approved = false;
+    const { sent } = renderConsole(
+      '/admin/proposals',
+      (path, init) => {
+        if (path === '/api/admin/proposals') return page([tether()]);
+        if (path === approvePath && init?.method === 'POST') {
+          approved = true;
+          return jsonResponse(tether({ status: 'Approved', effect: null }));
+        }
+        if (path === detailPath)
+          return jsonResponse(
+            approved
+              ? tether({
+                  status: 'Approved',
+                  effect: null,
+                  decidedBy: OPERATOR_B,
+                  decidedAt: '2025-08-01T10:30:00.000Z',
+                })
+              : tether(),
+          );
+        return undefined;
+      },
+      OPERATOR_B,
+    );
+    const list = await screen.findByRole('table', { name: 'پیشنهادها' }, { timeout: 10_000 });
+    const [row] = within(list).getAllByTestId('proposal-row');
+    expect(within(row!).getByText('تنظیمات بازار تتر')).toBeTruthy();
+    expect(within(row!).getByText('۲ مورد تغییر')).toBeTruthy();
+
+    await userEvent.click(within(row!).getByRole('link'));
+    const change = await screen.findByRole('table', { name: 'تنظیمات بازار تتر: اکنون و پیشنهادی' });
+    const spread = within(change).getByRole('row', { name: /اسپرد/ });
+    expect(within(spread).getByText('۰٫۵٪')).toBeTruthy();
+    expect(within(spread).getByText('۱٪')).toBeTruthy();
+    expect(spread.getAttribute('data-changed')).toBe('true');
+    const limit = within(change).getByRole('row', { name: /سقف روزانهٔ سطح یک/ });
+    expect(within(limit).getByText('۲۰۰٬۰۰۰٬۰۰۰ تومان')).toBeTruthy();
+    expect(within(limit).getByText('۳۰۰٬۰۰۰٬۰۰۰ تومان')).toBeTruthy();
+    expect(
+      within(change)
+        .getByRole('row', { name: /کارمزد/ })
+        .getAttribute('data-changed'),
+    ).toBeNull();
+    expect(screen.getByText('معاملات اکنون متوقف است؛ تنظیمات تازه با ازسرگیری معاملات به کار می‌رود.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));
+    const dialog = await screen.findByRole('dialog', { name: 'این پیشنهاد تأیید و اجرا شود؟' });
+    expect(within(dialog).getByText(/تنظیمات تازهٔ بازار تتر \(اسپرد ۱٪، کارمزد ۰٫۲۵٪\)/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'بله، تأیید و اجرا شود' }));
+    await waitFor(() => expect(sent('POST', approvePath)).toHaveLength(1));
+    expect(await screen.findByText('تأیید و اجرا شد', {}, { timeout: 10_000 })).toBeTruthy();
+    // The result links to the tether desk (the menu links there too).
+    const links = screen.getAllByRole('link', { name: 'میز تتر' });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/admin/tether', '/admin/tether']);
+  });
+
   it('turns Approve off for the proposer and says why; they may withdraw it with a reason', async () => {
     const { sent } = renderConsole(
       `/admin/proposals/${PROPOSAL_ID}`,

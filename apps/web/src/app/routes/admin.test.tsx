@@ -321,6 +321,8 @@ describe('the operator console', { timeout: 30_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'کاربران' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'صف احراز هویت' })).toBeTruthy();
     expect(Boolean(within(nav).queryByRole('link', { name: 'گزارش رویدادها' }))).toBe(may.audit);
+    // Every operator role reads the tether desk (issue 17); its switches are senior operators' and admins'.
+    expect(within(nav).getByRole('link', { name: 'میز تتر' }).getAttribute('href')).toBe('/admin/tether');
   });
 
   it.each([

@@ -23,6 +23,7 @@ import OfflineDepositPage from './money/offline-deposit-page';
 import OfflineDepositsPage from './money/offline-deposits-page';
 import ProposalPage from './proposals/proposal-page';
 import ProposalsPage from './proposals/proposals-page';
+import TetherDeskPage from './tether/tether-desk-page';
 import UserPage from './users/user-page';
 import UsersPage from './users/users-page';
 import WithdrawalPage from './money/withdrawal-page';
@@ -93,6 +94,7 @@ const pages: readonly {
     permission: 'funds.read',
     render: () => <ConsultationsPage />,
   },
+  { pattern: under(paths.adminTether.path), permission: 'tether.read', render: () => <TetherDeskPage /> },
   { pattern: under(paths.adminAudit.path), permission: 'audit.read', render: () => <AuditPage /> },
 ];
 

@@ -1,4 +1,10 @@
-import { AUDIT_ACTIONS, AUDIT_GROUPS, isAuditAction, type AuditAction, type AuditGroup } from '@portal/contract/admin/audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_GROUPS,
+  isAuditAction,
+  type AuditAction,
+  type AuditGroup,
+} from '@portal/contract/admin/audit';
 
 /**
  * The audit log's actions as the console shows them, derived from the contract's list (decision 035):

@@ -46,7 +46,17 @@ import { isApiError } from '@/lib/api-error';
 import { intlLocale } from '@/lib/format';
 import { formatDay, parseDayInput } from '../shell/dates';
 import { Panel } from '../shell/console-page';
-import { emptyAllocation, emptyDocument, emptyLicence, FUND_ALLOCATION_MAX, FUND_DOCUMENTS_MAX, FUND_LICENCES_MAX, formPathOf, fundFormSchema, type FundFormValues } from './fund-form-schema';
+import {
+  emptyAllocation,
+  emptyDocument,
+  emptyLicence,
+  FUND_ALLOCATION_MAX,
+  FUND_DOCUMENTS_MAX,
+  FUND_LICENCES_MAX,
+  formPathOf,
+  fundFormSchema,
+  type FundFormValues,
+} from './fund-form-schema';
 import { useFundErrorMessage, useFundRuleMessage } from './fund-labels';
 
 const LANGS: readonly Culture[] = ['fa', 'ar', 'en'];

@@ -45,9 +45,10 @@ function blockReasonOf(p: Proposal, me: Operator): BlockReason | null {
   return null;
 }
 
-/** Where what a proposal changes is seen: the fund's tab, or the statement lines. */
+/** Where what a proposal changes is seen: the fund's tab, the statement lines, the tether desk. */
 function resultHref(p: Proposal): string | null {
   if (p.kind === 'bank_statement_import') return paths.adminBankStatements.getHref();
+  if (p.kind === 'tether_settings') return paths.adminTether.getHref();
   if (!p.fund) return null;
   const tab = p.kind === 'dividend' ? 'dividends' : p.kind === 'fund_terms' ? 'terms' : 'navs';
   return paths.adminFund.getHref(p.fund.id, tab);
@@ -230,7 +231,13 @@ export default function ProposalPage({ proposalId }: { proposalId: string }) {
         <Panel id="proposal-effect" title={pending ? t('proposals.effect.title') : t('proposals.effect.decidedTitle')}>
           {pending ? (
             <Typography variant="body2" color="text.secondary">
-              {t(p.kind === 'bank_statement_import' ? 'proposals.effect.liveStatement' : 'proposals.effect.live')}
+              {t(
+                p.kind === 'bank_statement_import'
+                  ? 'proposals.effect.liveStatement'
+                  : p.kind === 'tether_settings'
+                    ? 'proposals.effect.liveTether'
+                    : 'proposals.effect.live',
+              )}
             </Typography>
           ) : null}
           <ProposalEffectView p={p} />

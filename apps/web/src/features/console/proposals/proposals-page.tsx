@@ -101,6 +101,13 @@ function EffectBrief({ p }: { p: Proposal }) {
       );
     case 'fund_terms':
       return <span>{t('proposals.brief.terms', { formatted: pf.number(e.holdersCount) })}</span>;
+    case 'tether_settings': {
+      const keys = ['spreadBps', 'feeBps', 'quoteTtlSeconds', 'minTradeToman'] as const;
+      const changed =
+        keys.filter((k) => e.before[k] !== e.after[k]).length +
+        (['1', '2'] as const).filter((l) => e.before.dailyLimitToman[l] !== e.after.dailyLimitToman[l]).length;
+      return <span>{t('proposals.brief.tether', { formatted: pf.number(changed) })}</span>;
+    }
   }
 }
 

@@ -21,6 +21,8 @@ export const consoleKeys = {
   bankStatements: ['admin', 'bank-statements'] as const,
   funds: ['admin', 'funds'] as const,
   consultations: ['admin', 'consultations'] as const,
+  /** The tether desk (its view and trades): an approved settings proposal refreshes it. */
+  tether: ['admin', 'tether'] as const,
   /** Every proposal list and proposal (`shell/four-eyes/proposal-queries.ts`): a write that proposes refreshes them. */
   proposals: ['admin', 'proposals'] as const,
 };

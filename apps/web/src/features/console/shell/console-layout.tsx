@@ -3,6 +3,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
@@ -111,6 +112,13 @@ const consoleNav: readonly ConsoleNavItem[] = [
     match: '/admin/consultations/*',
     icon: PhoneInTalkOutlined,
     permission: 'funds.read',
+  },
+  {
+    labelKey: 'nav.tether',
+    to: paths.adminTether.getHref(),
+    match: '/admin/tether/*',
+    icon: CurrencyExchangeOutlined,
+    permission: 'tether.read',
   },
   {
     labelKey: 'nav.audit',

@@ -24,7 +24,8 @@ type RejectForm<R extends string> = { reason: R | ''; comment: string };
 type RejectBody<R extends string> = { reason: R; comment?: string | undefined };
 
 /** A decision on a pending item: approve, or reject with a reason (and an optional internal comment). */
-export type Decision<R extends string> = { approve: true } | { approve: false; reason: R; comment?: string | undefined };
+export type Decision<R extends string> =
+  { approve: true } | { approve: false; reason: R; comment?: string | undefined };
 
 export interface DecisionTexts<T = unknown> {
   /** The translation key prefix of the buttons, titles and fields (`kyc.decision`, `money.decision`). */

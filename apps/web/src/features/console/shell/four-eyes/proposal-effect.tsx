@@ -27,6 +27,7 @@ type NavEffect = Extract<ProposalEffect, { kind: 'nav_publish' | 'nav_correction
 type DividendEffect = Extract<ProposalEffect, { kind: 'dividend' }>;
 type ImportEffect = Extract<ProposalEffect, { kind: 'bank_statement_import' }>;
 type TermsEffect = Extract<ProposalEffect, { kind: 'fund_terms' }>;
+type TetherEffect = Extract<ProposalEffect, { kind: 'tether_settings' }>;
 type Terms = TermsEffect['before'];
 
 /** `a − b` of two decimal strings, exactly (no float): a dividend's share is `after − before`. */
@@ -456,10 +457,68 @@ function TermsEffectView({ e, currency }: { e: TermsEffect; currency: string }) 
   );
 }
 
+/** The tether market's settings, field by field, as the console writes them (issue 17). */
+function useTetherSettingRows(): (e: TetherEffect) => { key: string; before: string; after: string }[] {
+  const { t } = useTranslation('admin');
+  const pf = useProposalFormat();
+  const percent = (bps: number) => pf.number(bps / 10_000, { style: 'percent', maximumFractionDigits: 2 });
+  const seconds = (s: number) => t('proposals.tether.seconds', { formatted: pf.number(s) });
+  const toman = (a: string) => pf.moneyOf(a, 'IRT');
+  return ({ before: b, after: a }) => [
+    { key: 'spread', before: percent(b.spreadBps), after: percent(a.spreadBps) },
+    { key: 'fee', before: percent(b.feeBps), after: percent(a.feeBps) },
+    { key: 'quoteTtl', before: seconds(b.quoteTtlSeconds), after: seconds(a.quoteTtlSeconds) },
+    { key: 'minTrade', before: toman(b.minTradeToman), after: toman(a.minTradeToman) },
+    { key: 'dailyLimit1', before: toman(b.dailyLimitToman['1']), after: toman(a.dailyLimitToman['1']) },
+    { key: 'dailyLimit2', before: toman(b.dailyLimitToman['2']), after: toman(a.dailyLimitToman['2']) },
+  ];
+}
+
+/** The tether market's settings now → as proposed; the fields that change in bold. */
+function TetherSettingsEffectView({ e }: { e: TetherEffect }) {
+  const { t } = useTranslation('admin');
+  const rows = useTetherSettingRows()(e);
+  const title = t('proposals.tether.title');
+  return (
+    <>
+      {e.paused ? <Alert severity="info">{t('proposals.tether.paused')}</Alert> : null}
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={title} data-testid="proposal-tether-settings">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('proposals.terms.field')}</TableCell>
+              <TableCell>{t('proposals.terms.before')}</TableCell>
+              <TableCell>{t('proposals.terms.after')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => {
+              const changed = r.before !== r.after;
+              return (
+                <TableRow key={r.key} hover data-changed={changed ? 'true' : undefined}>
+                  <TableCell component="th" scope="row">
+                    {t(`proposals.tether.fields.${r.key}`)}
+                  </TableCell>
+                  <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>{r.before}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: changed ? 700 : undefined }}>{r.after}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Typography variant="body2" color="text.secondary">
+        {t('proposals.tether.note')}
+      </Typography>
+    </>
+  );
+}
+
 /**
  * What approving a pending proposal would do, computed by the server when read (holders buy and redeem
  * meanwhile): a NAV's change and every holder's value before → after, a dividend's share of each holder,
- * the users a statement would credit, a fund's terms before → after. Operators are marked and counted.
+ * the users a statement would credit, a fund's terms and the tether market's settings before → after.
+ * Operators are marked and counted.
  */
 export function ProposalEffectView({ p }: { p: Proposal }): ReactNode {
   const { t } = useTranslation('admin');
@@ -475,5 +534,7 @@ export function ProposalEffectView({ p }: { p: Proposal }): ReactNode {
       return <ImportEffectView e={e} />;
     case 'fund_terms':
       return <TermsEffectView e={e} currency={p.fund?.currency ?? ''} />;
+    case 'tether_settings':
+      return <TetherSettingsEffectView e={e} />;
   }
 }

@@ -74,7 +74,7 @@ export function ChangeText({ bps, testId }: { bps: number; testId?: string }) {
 
 /**
  * What a proposal proposes, in one line: `NAV of 1404/05/10: 126,000 toman`, `1,500 toman a unit`,
- * the statement's file name, the sections of terms it changes.
+ * the statement's file name, the sections of terms it changes, the tether market's spread and fee.
  */
 export function useProposalSubject(): (p: Proposal) => string {
   const { t } = useTranslation('admin');
@@ -98,6 +98,11 @@ export function useProposalSubject(): (p: Proposal) => string {
         );
         return parts.map((k) => t(`proposals.terms.sections.${k}`)).join('، ');
       }
+      case 'tether_settings':
+        return t('proposals.subject.tether', {
+          spread: pf.number(p.payload.spreadBps / 10_000, { style: 'percent', maximumFractionDigits: 2 }),
+          fee: pf.number(p.payload.feeBps / 10_000, { style: 'percent', maximumFractionDigits: 2 }),
+        });
     }
   };
 }

@@ -1,9 +1,5 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
-import {
-  adminListProposals,
-  type ProposalStatus,
-  type TableProposalKind,
-} from '@portal/contract/admin/proposals';
+import { adminListProposals, type ProposalStatus, type TableProposalKind } from '@portal/contract/admin/proposals';
 import { callApi } from '@/lib/api-client';
 import { consoleKeys } from '../console-keys';
 
