@@ -39,6 +39,8 @@ describe('GET /admin/me', () => {
         'funds.read',
         'funds.consult',
         'funds.manage',
+        'tether.read',
+        'tether.manage',
         'proposals.read',
         'proposals.decide',
       ],
