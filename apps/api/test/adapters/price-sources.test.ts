@@ -117,6 +117,13 @@ describe('Nobitex against a local server speaking its public order book', () => 
     await expectRefusal(source, /crossed book: bid 1052500 ≥ ask 1052500/);
   });
 
+  it('refuses a book not updated for longer than a minute (a halted market answers its last book)', async () => {
+    double.setBook({ bids: [['1052000', '5']], asks: [['1052500', '1']], lastUpdate: Date.now() - 61_000 });
+    await expectRefusal(source, /nobitex: book not updated for 61 s/);
+    double.setBook({ bids: [['1052000', '5']], asks: [['1052500', '1']], lastUpdate: Date.now() - 50_000 });
+    expect(await source.fetchBook(limit())).toEqual({ bid: 1_052_000n, ask: 1_052_500n });
+  });
+
   it('refuses HTTP 5xx and a server that is not listening', async () => {
     await double.setMode('down');
     await expectRefusal(source, /answered HTTP 503/);

@@ -5,6 +5,8 @@ export type Level = readonly [price: string | number, amount: string | number];
 export interface DoubleBook {
   bids: Level[];
   asks: Level[];
+  /** Nobitex: the book's `lastUpdate` (ms); now when not given. */
+  lastUpdate?: number;
 }
 
 /**
@@ -59,9 +61,9 @@ interface Protocol {
 const NOBITEX: Protocol = {
   symbolOf: (url) => /^\/v3\/orderbook\/([^/]+)$/.exec(url.pathname)?.[1],
   symbol: 'USDTIRT',
-  book: ({ bids, asks }) => ({
+  book: ({ bids, asks, lastUpdate }) => ({
     status: 'ok',
-    lastUpdate: Date.now(),
+    lastUpdate: lastUpdate ?? Date.now(),
     lastTradePrice: String(asks[0]?.[0] ?? bids[0]?.[0] ?? '0'),
     asks: asks.map(([p, a]) => [String(p), String(a)]),
     bids: bids.map(([p, a]) => [String(p), String(a)]),
