@@ -121,7 +121,8 @@ export function createPriceService(deps: {
       });
       // Every few hundred prices, the ones older than a day go: the candles keep the history.
       if (row.seq % PRUNE_EVERY === 0) await prunePrices(deps.db, new Date(now.getTime() - 24 * 3600_000));
-      const price = await service.currentPrice(deps.db, now);
+      // The row just written is the live price: published as pages read it, without reading it back.
+      const price = priceView(row, await readSettings(deps.db), now, deps.config.staleAfterSeconds);
       await deps.events.publish({ topic: 'tether.price', data: price });
       return row;
     },

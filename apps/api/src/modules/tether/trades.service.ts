@@ -6,6 +6,7 @@
  * all. An expired quote is refused with a fresh one's id; it is never filled at another price.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { AppError } from '@portal/contract/core/errors';
 import { fromMinor, toMinor, type Currency } from '@portal/contract/core/money';
 import { KYC_REQUIREMENT } from '@portal/contract/kyc/kyc';
@@ -21,13 +22,12 @@ import { priceTrade, tradeValueToman, type TradeFiat, type TradeSide } from '@po
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { assertCanMoveMoney, assertMayMoveMoney } from '../../lib/guards';
+import { assertMayMoveMoney } from '../../lib/guards';
 import { withIdempotency } from '../../lib/idempotency';
 import { runMoneyTransaction } from '../../lib/money-tx';
 import { postJournal, userAccountId, type PostingInput } from '../ledger/ledger.service';
 import { findUserAccount, systemAccountId } from '../ledger/ledger.repository';
 import { lockUser } from '../users/users.repository';
-import { eq } from 'drizzle-orm';
 import type { PriceService } from './price.service';
 import {
   dailyLimitOf,
@@ -220,17 +220,16 @@ export async function executeQuote(
         const now = clock(deps);
         // The user's row first: one trade of a user at a time, so the daily limit counts every other one.
         await lockUser(tx, input.userId, 'no key update');
-        await assertCanMoveMoney(tx, input.userId, KYC_REQUIREMENT.invest);
+        // Read once under the lock: the KYC and freeze check, and the level whose daily limit applies.
+        const user = await userState(tx, input.userId);
+        assertMayMoveMoney(user, KYC_REQUIREMENT.invest);
         const quote = await findUserQuote(tx, input.userId, input.quoteId, { lock: true });
         if (!quote) throw new AppError('NOT_FOUND', 'No such quote');
         if (quote.executedAt) throw new AppError('QUOTE_ALREADY_EXECUTED', 'This quote was already executed');
         const settings = await readSettings(tx);
         if (settings.paused) throw new AppError('TETHER_TRADING_PAUSED', 'Tether trading is paused');
         if (now.getTime() > quote.expiresAt.getTime()) throw new QuoteExpired(quote);
-        const [user, traded] = await Promise.all([
-          userState(tx, input.userId),
-          tradedOnDay(tx, input.userId, tehranDateOf(now)),
-        ]);
+        const traded = await tradedOnDay(tx, input.userId, tehranDateOf(now));
         const amounts = { fiat: quote.fiatAmount, usdt: quote.usdtAmount, fee: quote.fee };
         const value = assertTradeAllowed(
           settings,
