@@ -32,6 +32,8 @@ import * as adminFunds from './admin/funds';
 import * as adminProposals from './admin/proposals';
 import * as adminTether from './admin/tether';
 import * as tetherMarket from './tether/market';
+import * as tetherChain from './tether/chain';
+import * as adminChain from './admin/chain';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -71,4 +73,6 @@ export const allEndpoints: Endpoint[] = [
   adminProposals,
   tetherMarket,
   adminTether,
+  tetherChain,
+  adminChain,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

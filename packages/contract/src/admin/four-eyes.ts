@@ -29,7 +29,9 @@ export type SubjectKind =
   /** A proposal id (its proposer and the users it touches). */
   | 'proposal'
   /** A fund id (its holders). */
-  | 'fund';
+  | 'fund'
+  /** A tether withdrawal id (its user). */
+  | 'tetherWithdrawal';
 
 export interface SubjectRef {
   of: SubjectKind;
@@ -80,6 +82,7 @@ export const PROPOSAL_KINDS = [
   'dividend',
   'fund_terms',
   'tether_settings',
+  'chain_settings',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
@@ -167,6 +170,21 @@ export const CONSOLE_OPERATIONS: Readonly<Record<string, FourEyesRule>> = {
   // at once must not wait for a second operator.
   adminPauseTetherTrading: { kind: 'record' },
   adminResumeTetherTrading: { kind: 'record' },
+  // tether on chain (issue 18, decision 040; admin/chain.ts)
+  adminGetChainDesk: { kind: 'read' },
+  adminListTetherDeposits: { kind: 'read' },
+  adminListTetherWithdrawals: { kind: 'read' },
+  adminGetTetherWithdrawal: { kind: 'read' },
+  adminGetChainReconciliation: { kind: 'read' },
+  // A user's withdrawal: one reviewer above `reviewAbove`, two above `secondReviewAbove` (below the first
+  // bound it is approved when asked); never the operator's own.
+  adminApproveTetherWithdrawal: { kind: 'review', subject: param('tetherWithdrawal', 'withdrawalId'), approves: true },
+  adminRejectTetherWithdrawal: { kind: 'review', subject: param('tetherWithdrawal', 'withdrawalId'), approves: false },
+  // Confirmations, minimum deposit, fees, withdrawal limits and review bounds: a second operator approves.
+  adminProposeChainSettings: { kind: 'propose', proposal: 'chain_settings' },
+  // Closing or opening a direction of a network moves and prices nothing (as pausing the market): one
+  // operator's act with a reason, audited (`tether.network.switched`).
+  adminSetChainNetworkSwitch: { kind: 'record' },
 };
 
 /** The rule of an admin endpoint, or undefined when none is declared (the server refuses to start). */

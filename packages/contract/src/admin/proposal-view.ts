@@ -24,6 +24,27 @@ export const tetherSettingsValuesSchema = z.object({
 });
 export type TetherSettingsValues = z.infer<typeof tetherSettingsValuesSchema>;
 
+/**
+ * Tether on chain's settings as a proposal records them (issue 18, admin/chain.ts): each network's
+ * confirmations and tether figures (decimal strings, six decimals at most), the daily withdrawal limit of
+ * KYC level two, and the review bounds of withdrawals: above `reviewAbove` an operator reviews, above
+ * `secondReviewAbove` two do. The switches that close a network are not here (one operator's act).
+ */
+export const chainNetworkValuesSchema = z.object({
+  confirmations: z.number().int(),
+  minDeposit: z.string(),
+  withdrawalFee: z.string(),
+  minWithdrawal: z.string(),
+  maxWithdrawal: z.string(),
+});
+export const chainSettingsValuesSchema = z.object({
+  networks: z.object({ TRC20: chainNetworkValuesSchema, ERC20: chainNetworkValuesSchema, BEP20: chainNetworkValuesSchema }),
+  dailyWithdrawalLimit: z.string(),
+  reviewAbove: z.string(),
+  secondReviewAbove: z.string(),
+});
+export type ChainSettingsValues = z.infer<typeof chainSettingsValuesSchema>;
+
 /** Holders listed in a NAV or dividend proposal's effect (largest first); operators among them always are. */
 export const PROPOSAL_EFFECT_HOLDERS_MAX = 50;
 
@@ -63,6 +84,7 @@ export const proposalPayloadSchema = z.discriminatedUnion('kind', [
     redeemingPaused: z.boolean().optional(),
   }),
   tetherSettingsValuesSchema.extend({ kind: z.literal('tether_settings') }),
+  chainSettingsValuesSchema.extend({ kind: z.literal('chain_settings') }),
 ]);
 export type ProposalPayload = z.infer<typeof proposalPayloadSchema>;
 
@@ -152,6 +174,14 @@ export const proposalEffectSchema = z.discriminatedUnion('kind', [
     after: tetherSettingsValuesSchema,
     /** Trading is paused now (the new settings take effect when it resumes). */
     paused: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('chain_settings'),
+    /** Tether on chain's settings now and as proposed (every field; the changed ones differ). */
+    before: chainSettingsValuesSchema,
+    after: chainSettingsValuesSchema,
+    /** Withdrawals waiting for review now (new bounds apply to requests made after the approval). */
+    pendingWithdrawals: z.number().int(),
   }),
 ]);
 export type ProposalEffect = z.infer<typeof proposalEffectSchema>;

@@ -18,6 +18,7 @@ import { importBankStatementBody } from './bank-statements';
 import { distributeFundDividendBody } from './fund-orders';
 import { correctFundNavBody, fundFeesInputSchema, fundLimitsInputSchema, publishFundNavBody } from './funds';
 import { proposeTetherSettingsBody } from './tether';
+import { proposeChainSettingsBody } from './chain';
 import type { ProposalKind } from './four-eyes';
 import { PROPOSAL_STATUSES, TABLE_PROPOSAL_KINDS, proposalSchema, type TableProposalKind } from './proposal-view';
 import type { Permission } from './roles';
@@ -38,6 +39,7 @@ export const PROPOSAL_PERMISSION: Record<ProposalKind, Permission> = {
   dividend: 'funds.manage',
   fund_terms: 'funds.manage',
   tether_settings: 'tether.manage',
+  chain_settings: 'tether.manage',
 };
 
 /** A fund's terms that only change by proposal: fees, limits and the pauses (any of them, at least one). */
@@ -147,4 +149,5 @@ export const proposalBodies = {
   dividend: distributeFundDividendBody,
   fund_terms: fundTermsBody,
   tether_settings: proposeTetherSettingsBody,
+  chain_settings: proposeChainSettingsBody,
 } as const satisfies Record<TableProposalKind, z.ZodType>;

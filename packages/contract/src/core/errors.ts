@@ -177,6 +177,26 @@ export const ERROR_STATUS = {
   QUOTE_EXPIRED: 409,
   /** The quote was already executed (by another request): each quote trades once. */
   QUOTE_ALREADY_EXECUTED: 409,
+  // issue 18: tether on chain (decision 040)
+  /** The operators closed this network for deposits or for withdrawals (the page says why). */
+  TETHER_NETWORK_DISABLED: 409,
+  /** The destination is one of the portal's own deposit addresses: a transfer inside the portal is not a withdrawal. */
+  ADDRESS_IS_PORTAL_DEPOSIT: 422,
+  /**
+   * Whitelist mode is on and the address is not saved, or saved less than a day ago; details.until says
+   * when a saved one becomes usable.
+   */
+  ADDRESS_NOT_WHITELISTED: 422,
+  /** The address is already in the address book for this network. */
+  ADDRESS_BOOK_DUPLICATE: 409,
+  /** The address book holds as many addresses as it may. */
+  ADDRESS_BOOK_FULL: 409,
+  /** Less than the network's minimum withdrawal; details.min (tether). */
+  TETHER_WITHDRAWAL_BELOW_MINIMUM: 422,
+  /** More than the network's maximum withdrawal; details.max (tether). */
+  TETHER_WITHDRAWAL_ABOVE_MAXIMUM: 422,
+  /** The withdrawal would pass the user's daily limit; details.remaining (tether left today). */
+  TETHER_WITHDRAWAL_DAILY_LIMIT: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -205,6 +225,8 @@ export const errorBodySchema = z.object({
       /** A bound in toman (`TRADE_BELOW_MINIMUM`'s least, `TRADE_DAILY_LIMIT`'s remainder of today). */
       min: z.string().optional(),
       remaining: z.string().optional(),
+      /** A bound (`TETHER_WITHDRAWAL_ABOVE_MAXIMUM`'s most). */
+      max: z.string().optional(),
       /** A fresh quote for the same amount (`QUOTE_EXPIRED`). */
       quoteId: z.string().optional(),
     })

@@ -25,11 +25,24 @@ export const SYSTEM_ACCOUNTS = [
   'exchange',
   /** The funds' money: what purchases paid in, what redemptions and dividends pay out (decision 022). */
   'fund_custody',
+  /**
+   * Tether on chain (issue 18, decision 040): the mirror of what the custody service holds for the portal;
+   * a credited deposit moves from it to the user, a paid withdrawal to it (balance = − tether on chain).
+   */
+  'chain_custody',
   /** A fund's units outstanding, in the fund's unit currency `U:<fund id>` (balance = − units held). */
   'fund_units',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 /** What a journal belongs to: the user-facing kinds of SPEC §3 and the internal ones. */
-export const JOURNAL_REF_TYPES = [...UserTransactionRefType, 'ManualAdjustment', 'DepositReturn'] as const;
+export const JOURNAL_REF_TYPES = [
+  ...UserTransactionRefType,
+  'ManualAdjustment',
+  'DepositReturn',
+  /** A transfer on chain credited (issue 18): `refId` is the `chain_deposits` row. */
+  'TetherDeposit',
+  /** A tether withdrawal's hold, payment or return (issue 18): `refId` is the `tether_withdrawals` row. */
+  'TetherWithdrawal',
+] as const;
 export type JournalRefType = (typeof JOURNAL_REF_TYPES)[number];

@@ -6,7 +6,7 @@
  * Today the list holds toman withdrawals (`WithdrawalFromTomanWallet`), offline deposits
  * (`OfflineTomanDeposit`) and fund orders (`BuyFund`, `SellFund`; issue 6, decision 022). Gateway
  * deposits are not requests: the payer is at the gateway and the outcome is known in a minute, and SPEC §3
- * has no type for them; they are in the wallet history. Tether requests join as their feature arrives. Cancelling goes through the
+ * has no type for them; they are in the wallet history. Tether deposits on chain (`TetherDeposit`) and withdrawals (`WithdrawalFromTetherWallet`) joined with issue 18 (decision 040), with their `chain` place. Cancelling goes through the
  * request's own endpoint (`cancelWithdrawal`, `cancelOfflineDeposit`) when `canCancel` says so.
  */
 import { z } from 'zod';
@@ -16,13 +16,27 @@ import { currencySchema } from '../core/money';
 import { PURCHASE_FAIL_REASONS } from '../funds/orders';
 import { OFFLINE_DEPOSIT_REJECT_REASONS } from './offline-deposits';
 import { WITHDRAWAL_REJECT_REASONS } from './withdrawals';
+import { chainRefSchema } from './wallets';
+import {
+  CHAIN_DEPOSIT_IGNORE_REASONS,
+  TETHER_WITHDRAWAL_FAIL_REASONS,
+  TETHER_WITHDRAWAL_REJECT_REASONS,
+} from '../tether/chain';
 import { pageOf, pageQuery } from '../core/paging';
 
 export const USER_REQUESTS_PAGE_SIZE = 10;
 
 /** Every reason a request of any type may be refused for (the web translates `<type>.<reason>`). */
 export const USER_REQUEST_REJECT_REASONS = [
-  ...new Set([...WITHDRAWAL_REJECT_REASONS, ...OFFLINE_DEPOSIT_REJECT_REASONS, ...PURCHASE_FAIL_REASONS]),
+  ...new Set([
+    ...WITHDRAWAL_REJECT_REASONS,
+    ...OFFLINE_DEPOSIT_REJECT_REASONS,
+    ...PURCHASE_FAIL_REASONS,
+    ...TETHER_WITHDRAWAL_REJECT_REASONS,
+    ...TETHER_WITHDRAWAL_FAIL_REASONS,
+    ...CHAIN_DEPOSIT_IGNORE_REASONS,
+    'dropped',
+  ]),
 ] as [string, ...string[]];
 
 export const userRequestSchema = z.object({
@@ -44,6 +58,8 @@ export const userRequestSchema = z.object({
   rejectReason: z.enum(USER_REQUEST_REJECT_REASONS).nullable(),
   /** When a decision may be expected: created + 48 hours for requests an operator reviews (SPEC §9). */
   reviewDeadline: z.string().nullable(),
+  /** Tether deposits and withdrawals (issue 18): network, hash, confirmations. */
+  chain: chainRefSchema.nullable().optional(),
   /** The request's own cancel endpoint accepts it now. */
   canCancel: z.boolean(),
   createdAt: z.string(),

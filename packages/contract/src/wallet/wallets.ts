@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
-import { UserTransactionType } from '../core/enums';
+import { UserRequestStatus, UserTransactionType } from '../core/enums';
+import { tetherNetworkSchema } from '../tether/networks';
 import { currencySchema } from '../core/money';
 import { JOURNAL_REF_TYPES } from './ledger';
 import { pageOf, pageQuery } from '../core/paging';
@@ -36,6 +37,22 @@ export const listWallets = defineEndpoint({
   errors: ['UNAUTHENTICATED'],
 });
 
+/**
+ * A movement's place on chain (issue 18): its network, the transaction's hash (null until the signer
+ * answers) linked to the network's explorer (`explorerTxUrl` of tether/chain.ts), confirmations so far of
+ * those required, and the request's status.
+ */
+export const chainRefSchema = z.object({
+  network: tetherNetworkSchema,
+  txHash: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+  requiredConfirmations: z.number().int(),
+  status: z.enum(UserRequestStatus),
+  /** The address it came from (a deposit) or went to (a withdrawal). */
+  address: z.string(),
+});
+export type ChainRef = z.infer<typeof chainRefSchema>;
+
 export const transactionSchema = z.object({
   id: z.string(),
   walletId: z.string(),
@@ -49,6 +66,8 @@ export const transactionSchema = z.object({
   amount: z.string(),
   balanceAfter: z.string(),
   createdAt: z.string(),
+  /** Tether deposits and withdrawals on chain (issue 18): where and how far along. */
+  chain: chainRefSchema.nullable().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -17,3 +17,4 @@ export * from './funds';
 export * from './fund-orders';
 export * from './proposals';
 export * from './tether';
+export * from './chain';
