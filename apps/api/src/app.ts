@@ -31,6 +31,7 @@ import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
+import { chainWithdrawalsRoutes } from './modules/chain/withdrawals.routes';
 import { offlineDepositsRoutes } from './modules/offline-deposits/offline-deposits.routes';
 import { userRequestsRoutes } from './modules/user-requests/user-requests.routes';
 import { depositByIdRoutes } from './modules/deposit-by-id/deposit-by-id.routes';
@@ -54,6 +55,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { recoveryCodesRoutes } from './modules/auth/recovery-codes.routes';
 import { sessionsPlugin } from './plugins/sessions';
 import { devRoutes } from './modules/dev/dev.routes';
+import type { TetherNetworkKey } from '@portal/contract/tether/networks';
+import type { ChainReaderPort } from './adapters/chain/chain.port';
+import { createChainContext, type ChainContext } from './adapters/chain/create-chain';
+import type { CustodyPort } from './adapters/custody/custody.port';
+import { chainRoutes } from './modules/chain/chain.routes';
+import { chainDeskRoutes } from './modules/chain/chain-desk.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { returnOrigin } from './lib/public-origin';
 import { API_PREFIX } from './plugins/contract';
@@ -123,6 +130,10 @@ export interface AppOptions {
     payment?: PaymentPort & { routes?(app: FastifyInstance): void };
     /** The tether price's sources (issue 17); default: what `TETHER_PRICE_SOURCES` names. */
     priceSources?: readonly PriceSourcePort[];
+    /** Chain readers by network (issue 18); default: the sandbox chain's, or the live nodes' (`CHAIN_MODE`). */
+    chainReaders?: ReadonlyMap<TetherNetworkKey, ChainReaderPort>;
+    /** The withdrawals' signer (issue 18); default: the sandbox signer, or the custody service when live. */
+    custody?: CustodyPort;
   };
   /** The server's pino logger; tests run without one. */
   logger?: FastifyBaseLogger;
@@ -139,6 +150,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The tether price service (issue 17): the server's price job and tests take prices with it. */
     tetherPrices: PriceService;
+    /** Tether on chain (issue 18): readers, signer, deposit keys, the sandbox chain; the watcher job uses it. */
+    chain: ChainContext;
   }
 }
 
@@ -271,6 +284,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.now ? { now: opts.now } : {}),
   });
   app.decorate('tetherPrices', prices);
+  const chain = createChainContext(env, database.db, {
+    ...(opts.adapters?.chainReaders ? { readers: opts.adapters.chainReaders } : {}),
+    ...(opts.adapters?.custody ? { custody: opts.adapters.custody } : {}),
+  });
+  app.decorate('chain', chain);
 
   await app.register(sessionsPlugin, { db: database.db, bus: database.bus });
   await app.register(accessPlugin, { db: database.db, bus: database.bus });
@@ -319,6 +337,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       review,
       ...(opts.now ? { now: opts.now } : {}),
     });
+    // Tether in from the chain (issue 18): deposit addresses and the transfers the watcher saw.
+    chainRoutes(api, { db: database.db, chain });
+    // Tether out to an address (issue 18): networks, the address book, withdrawals.
+    chainWithdrawalsRoutes(api, {
+      db: database.db,
+      secret: opts.secret,
+      sandboxMode: env.CHAIN_MODE === 'sandbox',
+      ...(opts.now ? { now: opts.now } : {}),
+    });
     depositsRoutes(api, {
       db: database.db,
       payment,
@@ -350,12 +377,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     tetherRoutes(api, { db: database.db, prices, ...(opts.now ? { now: opts.now } : {}) });
     tetherDeskRoutes(api, { db: database.db, prices, ...(opts.now ? { now: opts.now } : {}) });
+    // The console's chain desk (issue 18): networks, switches, queues, reviews, reconciliation.
+    chainDeskRoutes(api, {
+      db: database.db,
+      custody: chain.custody,
+      sandbox: chain.sandboxMode,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
     const hub = realtimeRoutes(api, {
       events: database.events,
       currentPrice: () => prices.currentPrice(database.db),
     });
     api.addHook('preClose', async () => hub.close());
-    if (!isProd) devRoutes(api, { db: database.db });
+    if (!isProd) devRoutes(api, { db: database.db, chain });
   });
   // The sandbox gateway's own page (embedded mode), outside /api: the payer's browser goes there.
   payment.routes?.(app);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRICE_SOURCES } from '@portal/contract/tether/market';
+import { parseAccountXpub } from './modules/chain/addresses';
 
 const flag = (def: 'true' | 'false') =>
   z
@@ -14,6 +15,17 @@ const flagOrAuto = () =>
 
 /** Zarinpal's test gateway: its payments move no money, so production refuses it. */
 const ZARINPAL_SANDBOX_HOST = 'sandbox.zarinpal.com';
+
+/**
+ * The sandbox chain's deposit keys (decision 040), labelled demo: the account-level xpubs m/44'/195'/0'
+ * (TRON) and m/44'/60'/0' (EVM) of the BIP-32 master key of the seed sha256("portal sandbox chain demo
+ * seed"). Anyone can derive their private keys from that public phrase: they hold nothing, and production
+ * (live) needs keys of its own. `test/chain/deposit-addresses.test.ts` derives them again from the seed.
+ */
+export const DEMO_DEPOSIT_XPUBS = {
+  tron: 'xpub6D835TZuysmzk2EeqVWU9q6SmmsAznswNBeDd7zjVoX1ePvC7wocsWpWZW7osRcvUPHDR7JDtE5MKD1bNir622n76KBXbTovwCw6qvrUuig',
+  evm: 'xpub6DLpFhR3PocCLMXofaieV9U497cT3NKfJgsiu6muVtHuD7bSGcDKUK7Ge4FvqGudVVZENrsbc47sd2Bec5fsRX2uAfXyKSgSppKKZcpCtwH',
+} as const;
 
 /** Where the server listens when `HOST` is unset: every interface in production, this machine only elsewhere. */
 export const DEFAULT_HOST = { production: '0.0.0.0', other: '127.0.0.1' } as const;
@@ -44,8 +56,8 @@ const originSchema = z
 
 /**
  * The environment, parsed once. Nothing else reads `process.env`. Production refuses every demo adapter
- * (decision 030): the outbox SMS and mail, the local identity rules, the sandbox gateway (and Zarinpal's)
- * and the demo seed;
+ * (decision 030): the outbox SMS and mail, the local identity rules, the sandbox gateway (and Zarinpal's),
+ * the demo seed, the sandbox chain and signer and the demo deposit keys;
  * it requires `APP_SECRET` and an https `PUBLIC_URL`.
  */
 export const envSchema = z
@@ -138,6 +150,34 @@ export const envSchema = z
     TETHER_PRICE_STALE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
     /** A source further than this from the sources' median (basis points) is dropped. */
     TETHER_PRICE_BAND_BPS: z.coerce.number().int().min(1).max(5_000).default(300),
+    /**
+     * Tether on chain (issue 18, decision 040): `sandbox`, the embedded mode's chain kept in the database and
+     * its signer (production refuses it), or `live`: the networks' nodes and the custody service below.
+     */
+    CHAIN_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+    /**
+     * The account-level extended public keys deposit addresses derive from (m/44'/195'/0' for TRON,
+     * m/44'/60'/0' for ERC20 and BEP20); required when live. The sandbox uses `DEMO_DEPOSIT_XPUBS` when unset.
+     */
+    DEPOSIT_XPUB_TRON: z.string().min(1).optional(),
+    DEPOSIT_XPUB_EVM: z.string().min(1).optional(),
+    /** TRON's full node HTTP API and TronGrid's index (the same host by default) and its key. */
+    TRON_FULLNODE_URL: z.string().url().optional(),
+    TRONGRID_URL: z.string().url().optional(),
+    TRONGRID_API_KEY: z.string().optional(),
+    /** JSON-RPC endpoints of an Ethereum node (ERC20) and a BNB Smart Chain node (BEP20). */
+    ETH_RPC_URL: z.string().url().optional(),
+    BSC_RPC_URL: z.string().url().optional(),
+    /** The custody service that signs withdrawals (its protocol: adapters/custody/http-custody.ts). */
+    CUSTODY_URL: z.string().url().optional(),
+    CUSTODY_KEY_ID: z.string().min(1).optional(),
+    CUSTODY_SECRET: z.string().min(16).optional(),
+    /** How often the chain watcher looks at each network. */
+    CHAIN_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
+    /** The most blocks one scan reads (the watcher goes on in batches until it has caught up). */
+    CHAIN_SCAN_BATCH: z.coerce.number().int().min(1).max(100_000).default(2_000),
+    /** The sandbox chain mines a block this often on each network (0: only when the dev route asks). */
+    SANDBOX_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -198,6 +238,23 @@ export const envSchema = z
           path: ['TETHER_PRICE_SOURCES'],
           message: 'the demo feed is for development; set nobitex,wallex',
         });
+      if (env.CHAIN_MODE === 'sandbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CHAIN_MODE'],
+          message: 'the sandbox chain and signer move no tether; set live',
+        });
+      for (const [name, demo] of [
+        ['DEPOSIT_XPUB_TRON', DEMO_DEPOSIT_XPUBS.tron],
+        ['DEPOSIT_XPUB_EVM', DEMO_DEPOSIT_XPUBS.evm],
+      ] as const) {
+        if (env[name]?.trim() === demo)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'the demo key is derived from a public seed: anyone could spend what arrives; set your own',
+          });
+      }
     }
     if (env.PAYMENT_PROVIDER === 'zarinpal' && !env.ZARINPAL_MERCHANT_ID)
       ctx.addIssue({
@@ -217,11 +274,37 @@ export const envSchema = z
       });
     if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY)
       ctx.addIssue({ code: 'custom', path: ['KAVENEGAR_API_KEY'], message: 'required with SMS_PROVIDER=kavenegar' });
+    for (const name of ['DEPOSIT_XPUB_TRON', 'DEPOSIT_XPUB_EVM'] as const) {
+      const xpub = env[name];
+      if (xpub === undefined) continue;
+      try {
+        parseAccountXpub(xpub);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', path: [name], message: (err as Error).message });
+      }
+    }
+    if (env.CHAIN_MODE === 'live') {
+      for (const name of [
+        'DEPOSIT_XPUB_TRON',
+        'DEPOSIT_XPUB_EVM',
+        'TRON_FULLNODE_URL',
+        'ETH_RPC_URL',
+        'BSC_RPC_URL',
+        'CUSTODY_URL',
+        'CUSTODY_KEY_ID',
+        'CUSTODY_SECRET',
+      ] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with CHAIN_MODE=live' });
+      }
+    }
   })
   .transform((env) => ({
     ...env,
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? DEFAULT_HOST.production : DEFAULT_HOST.other),
     IDENTITY_PROVIDER: env.IDENTITY_PROVIDER ?? ('local' as const),
+    // Live mode requires both keys (above); the sandbox falls back to the labelled demo keys.
+    DEPOSIT_XPUB_TRON: env.DEPOSIT_XPUB_TRON ?? DEMO_DEPOSIT_XPUBS.tron,
+    DEPOSIT_XPUB_EVM: env.DEPOSIT_XPUB_EVM ?? DEMO_DEPOSIT_XPUBS.evm,
   }));
 
 export type Env = z.infer<typeof envSchema>;

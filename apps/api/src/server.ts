@@ -14,6 +14,7 @@ import { reconcileGatewayPayments } from './modules/payments/reconcile';
 import { PAYMENT_PURPOSES_BY_NAME } from './payment-purposes';
 import { createPayment } from './adapters/payment/create-payment';
 import { startPriceJob } from './modules/tether/price.service';
+import { startChainWatcher } from './modules/chain/watcher.service';
 
 async function main() {
   const env = parseEnv();
@@ -91,6 +92,26 @@ async function main() {
     intervalMs: env.TETHER_PRICE_POLL_MS,
     onError: (err) => app.log.error({ err }, 'tether price job failed'),
   });
+  // Tether on chain (decision 040): every instance runs the watcher, the lease of each network's cursor lets
+  // one of them work; the sandbox chain (CHAIN_MODE=sandbox, never in production) mines its own blocks.
+  const stopWatcher = startChainWatcher(
+    {
+      db: database.db,
+      readers: app.chain.readers,
+      custody: app.chain.custody,
+      scanBatch: env.CHAIN_SCAN_BATCH,
+      leaseMs: Math.max(30_000, env.CHAIN_POLL_MS * 6),
+      log: app.log,
+    },
+    {
+      intervalMs: env.CHAIN_POLL_MS,
+      onError: (err, network) => app.log.error({ err, network }, 'chain watcher tick failed'),
+    },
+  );
+  const stopMiner =
+    app.chain.sandbox && env.SANDBOX_BLOCK_MS > 0
+      ? app.chain.sandbox.startMining(env.SANDBOX_BLOCK_MS, (err) => app.log.error({ err }, 'sandbox miner failed'))
+      : null;
 
   let closing = false;
   const close = async (signal: string) => {
@@ -98,10 +119,13 @@ async function main() {
     closing = true;
     clearInterval(jobs);
     stopPrices();
+    stopMiner?.();
     stopDemoNavs?.();
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      // The watcher's ticks end and its leases are given up: another instance takes the networks at once.
+      await stopWatcher();
       await app.close();
       await database.close();
       clearTimeout(timer);

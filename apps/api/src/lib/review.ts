@@ -51,22 +51,22 @@ export async function firstApproversOf(db: DbOrTx, ids: readonly (string | null)
   return new Map([...found].map(([id, { mobile, firstName, lastName }]) => [id, { mobile, firstName, lastName }]));
 }
 
+/** The first approval of a request while it waits for the second (null otherwise). */
+export function firstApprovalOf(r: Omit<Reviewable, 'amount'>, approvers: FirstApprovers): ReviewApproval | null {
+  if (!r.pending || !r.firstApprovedBy || !r.firstApprovedAt) return null;
+  const who = approvers.get(r.firstApprovedBy);
+  return {
+    operatorId: r.firstApprovedBy,
+    mobile: who?.mobile ?? '',
+    firstName: who?.firstName ?? null,
+    lastName: who?.lastName ?? null,
+    at: r.firstApprovedAt.toISOString(),
+  };
+}
+
 /** `approvalsNeeded` and `firstApproval` of a request in the console (the first approval while it waits). */
 export function reviewFieldsOf(r: Reviewable, approvers: FirstApprovers, policy: ReviewPolicy) {
-  const who = r.firstApprovedBy ? approvers.get(r.firstApprovedBy) : undefined;
-  return {
-    approvalsNeeded: approvalsNeeded(r.amount, policy),
-    firstApproval:
-      r.pending && r.firstApprovedBy && r.firstApprovedAt
-        ? {
-            operatorId: r.firstApprovedBy,
-            mobile: who?.mobile ?? '',
-            firstName: who?.firstName ?? null,
-            lastName: who?.lastName ?? null,
-            at: r.firstApprovedAt.toISOString(),
-          }
-        : null,
-  };
+  return { approvalsNeeded: approvalsNeeded(r.amount, policy), firstApproval: firstApprovalOf(r, approvers) };
 }
 
 /** The review fields of one request (reads its first approver). */

@@ -90,6 +90,8 @@ export function route<E extends Endpoint>(
     // The four-eyes rule reads the validated params and body: after validation, before the handler.
     ...(fourEyes ? { preHandler: fourEyes } : {}),
     handler: async (request, reply) => {
+      // The declared success status unless the handler answers another (a 200 of `otherResponses` included).
+      reply.status(status);
       const result = await handler({
         params: request.params as EndpointParams<E>,
         query: request.query as EndpointQuery<E>,
@@ -98,7 +100,6 @@ export function route<E extends Endpoint>(
         reply,
         idempotencyKey: endpoint.idempotent ? String(request.headers[IDEMPOTENCY_HEADER]) : '',
       });
-      if (reply.statusCode === 200) reply.status(status);
       return reply.send(result);
     },
   });

@@ -6,6 +6,7 @@ import * as adminOfflineDepositsContract from '@portal/contract/admin/offline-de
 import * as adminAdjustmentsContract from '@portal/contract/admin/adjustments';
 import * as adminUserLedgerContract from '@portal/contract/admin/user-ledger';
 import * as adminTetherContract from '@portal/contract/admin/tether';
+import * as adminChainContract from '@portal/contract/admin/chain';
 import { can, OPERATOR_ROLES, type Permission } from '@portal/contract/admin/roles';
 import type { Endpoint } from '@portal/contract/core/endpoint';
 import { allEndpoints } from '@portal/contract/endpoints';
@@ -108,6 +109,24 @@ describe('the admin route walk', () => {
       adminProposeTetherSettings: 'tether.manage',
       adminPauseTetherTrading: 'tether.manage',
       adminResumeTetherTrading: 'tether.manage',
+    });
+    for (const e of declared) expect(guarded).toContain(e);
+  });
+
+  it('covers the chain desk (tether.read to read, money.review to review, tether.manage to switch and propose)', () => {
+    const declared = Object.values(adminChainContract as Record<string, unknown>).filter(
+      (v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v,
+    );
+    expect(Object.fromEntries(declared.map((e) => [e.id, e.permission]))).toEqual({
+      adminGetChainDesk: 'tether.read',
+      adminListTetherDeposits: 'tether.read',
+      adminListTetherWithdrawals: 'tether.read',
+      adminGetTetherWithdrawal: 'tether.read',
+      adminGetChainReconciliation: 'tether.read',
+      adminApproveTetherWithdrawal: 'money.review',
+      adminRejectTetherWithdrawal: 'money.review',
+      adminProposeChainSettings: 'tether.manage',
+      adminSetChainNetworkSwitch: 'tether.manage',
     });
     for (const e of declared) expect(guarded).toContain(e);
   });

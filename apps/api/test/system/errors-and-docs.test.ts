@@ -18,6 +18,9 @@ const PUBLIC_OPERATIONS = [
   // The tether price and its history are the market's, shown before signing in too (issue 17).
   'getTetherPrice',
   'listTetherCandles',
+  // The sandbox chain's dev routes (issue 18), like the outbox: never registered in production.
+  'sandboxChainTransfer',
+  'mineSandboxChain',
 ];
 
 let t: TestApp;
@@ -222,10 +225,28 @@ describe('health and the OpenAPI document', () => {
         JIBIT_SECRET_KEY: 'secret-key',
         PUBLIC_URL: 'https://portal.example',
         TETHER_PRICE_SOURCES: 'nobitex,wallex',
+        // Tether on chain: live nodes and the custody service (issue 18).
+        CHAIN_MODE: 'live',
+        DEPOSIT_XPUB_TRON:
+          'xpub6D4BDPcP2GT577Vvch3R8wDkScZWzQzMMUm3PWbmWvVJrZwQY4VUNgqFJPMM3No2dFDFGTsxxpG5uJh7n7epu4trkrX7x7DogT5Uv6fcLW5',
+        DEPOSIT_XPUB_EVM:
+          'xpub6D4BDPcP2GT577Vvch3R8wDkScZWzQzMMUm3PWbmWvVJrZwQY4VUNgqFJPMM3No2dFDFGTsxxpG5uJh7n7epu4trkrX7x7DogT5Uv6fcLW5',
+        TRON_FULLNODE_URL: 'https://api.trongrid.io',
+        ETH_RPC_URL: 'https://eth.example',
+        BSC_RPC_URL: 'https://bsc.example',
+        CUSTODY_URL: 'https://custody.example',
+        CUSTODY_KEY_ID: 'portal',
+        CUSTODY_SECRET: 'c'.repeat(32),
       },
     });
     const res = await local.app.inject({ method: 'GET', url: '/api/dev/outbox?mobile=09121234567' });
+    const mine = await local.app.inject({
+      method: 'POST',
+      url: '/api/dev/sandbox-chain/mine',
+      payload: { network: 'TRC20', blocks: 1 },
+    });
     await local.close();
     expect(res.statusCode).toBe(404);
+    expect(mine.statusCode).toBe(404);
   });
 });

@@ -5,13 +5,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPort } from '../../src/adapters/payment/payment.port';
 import { createSandboxPayment } from '../../src/adapters/payment/sandbox-payment';
 import { deposits, fundPurchases, users } from '../../src/db/schema';
-import { DEFAULT_HOST, parseEnv } from '../../src/env';
+import { DEFAULT_HOST, DEMO_DEPOSIT_XPUBS, parseEnv } from '../../src/env';
 import { makeLevelOneInvestor, type TestUser } from '../helpers/admin';
 import { createTestApp, e164, newMobile, type TestApp } from '../helpers/app';
 import { startJibitDouble } from '../helpers/jibit-double';
 import { createSession } from '../../src/lib/sessions';
 import { nationalCode } from '../kyc/kyc-helpers';
 import { buyer, createFund, publishNav, purchase } from '../fund-orders/fund-order-helpers';
+
+/**
+ * Tether on chain's live settings (issue 18): real nodes, the custody service, and deposit keys of one's own
+ * (BIP-32 test vector 1's m/0H/1/2H: an account-level xpub that is not the sandbox's demo key).
+ */
+const LIVE_CHAIN = {
+  CHAIN_MODE: 'live',
+  DEPOSIT_XPUB_TRON:
+    'xpub6D4BDPcP2GT577Vvch3R8wDkScZWzQzMMUm3PWbmWvVJrZwQY4VUNgqFJPMM3No2dFDFGTsxxpG5uJh7n7epu4trkrX7x7DogT5Uv6fcLW5',
+  DEPOSIT_XPUB_EVM:
+    'xpub6D4BDPcP2GT577Vvch3R8wDkScZWzQzMMUm3PWbmWvVJrZwQY4VUNgqFJPMM3No2dFDFGTsxxpG5uJh7n7epu4trkrX7x7DogT5Uv6fcLW5',
+  TRON_FULLNODE_URL: 'https://api.trongrid.io',
+  ETH_RPC_URL: 'https://eth.example',
+  BSC_RPC_URL: 'https://bsc.example',
+  CUSTODY_URL: 'https://custody.example',
+  CUSTODY_KEY_ID: 'portal',
+  CUSTODY_SECRET: 'c'.repeat(32),
+} as const;
 
 /** A production environment with a real provider for everything (decision 030). */
 const PRODUCTION = {
@@ -28,6 +46,7 @@ const PRODUCTION = {
   ZARINPAL_MERCHANT_ID: 'merchant',
   PUBLIC_URL: 'https://portal.example',
   TETHER_PRICE_SOURCES: 'nobitex,wallex',
+  ...LIVE_CHAIN,
 } as const;
 
 type Vars = Record<string, string | undefined>;
@@ -90,6 +109,14 @@ describe('production refuses the demo adapters', () => {
       /TETHER_PRICE_SOURCES: the demo feed/,
     ],
     ['no tether price source', without('TETHER_PRICE_SOURCES'), /TETHER_PRICE_SOURCES: the demo feed/],
+    ['the sandbox chain', { ...PRODUCTION, CHAIN_MODE: 'sandbox' }, /CHAIN_MODE: the sandbox chain/],
+    ['no chain mode (the sandbox is the default elsewhere)', without('CHAIN_MODE'), /CHAIN_MODE: the sandbox chain/],
+    [
+      "the sandbox's demo deposit key",
+      { ...PRODUCTION, DEPOSIT_XPUB_TRON: DEMO_DEPOSIT_XPUBS.tron },
+      /DEPOSIT_XPUB_TRON: the demo key is derived from a public seed/,
+    ],
+    ['no custody service', without('CUSTODY_URL'), /CUSTODY_URL: required with CHAIN_MODE=live/],
   ])('refuses %s', (_, vars, message) => {
     expect(refusal(vars)).toMatch(message);
   });
@@ -104,6 +131,7 @@ describe('production refuses the demo adapters', () => {
       'PAYMENT_PROVIDER',
       'PUBLIC_URL',
       'TETHER_PRICE_SOURCES',
+      'CHAIN_MODE',
     ]) {
       expect(message, name).toContain(`${name}:`);
     }

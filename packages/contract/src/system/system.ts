@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
 import { textSchema } from '../core/text';
 import { limitParam } from '../core/paging';
+import { tetherAmountInputSchema } from '../tether/chain';
+import { addressIssue, cleanAddress, tetherNetworkSchema } from '../tether/networks';
 
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -60,4 +62,93 @@ export const listDevOutbox = defineEndpoint({
     .refine((q) => q.mobile !== undefined || q.email !== undefined, { message: 'required', path: ['mobile'] }),
   response: z.object({ items: z.array(outboxMessageSchema) }),
   errors: ['VALIDATION_FAILED'],
+});
+
+// ---- the sandbox chain (issue 18, decision 040): development only, like the outbox ----------------------
+
+/**
+ * A test transfer on the embedded mode's sandbox chain, to any address of the network (a deposit address
+ * from `createDepositAddress`): tether by `amount` (at most six decimals) or by `rawValue` (the token's raw
+ * units: a BEP20 value has 18 decimals), or `token: 'other'`, a token that is not tether (recorded, never
+ * credited). It waits in the mempool for the next block (`mineSandboxChain`, or the server's miner).
+ */
+export const sandboxChainTransferBody = z
+  .object({
+    network: tetherNetworkSchema,
+    /** Letters and digits once cleaned (as a withdrawal's address); the network's own rules below. */
+    to: z
+      .string({ message: 'required' })
+      .transform(cleanAddress)
+      .pipe(z.string().regex(/^[0-9A-Za-z]{1,128}$/, { message: 'addressFormat' })),
+    amount: tetherAmountInputSchema.optional(),
+    rawValue: z
+      .string()
+      .regex(/^\d{1,78}$/, { message: 'format' })
+      .optional(),
+    token: z.enum(['tether', 'other']).default('tether'),
+  })
+  .superRefine((b, ctx) => {
+    const rule = addressIssue(b.network, b.to);
+    if (rule) ctx.addIssue({ code: 'custom', path: ['to'], message: rule });
+    if ((b.amount === undefined) === (b.rawValue === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'required' });
+    }
+  });
+export type SandboxChainTransferBody = z.input<typeof sandboxChainTransferBody>;
+
+export const sandboxChainTransfer = defineEndpoint({
+  id: 'sandboxChainTransfer',
+  method: 'POST',
+  path: '/dev/sandbox-chain/transfer',
+  summary: 'Development only: sends a test token transfer on the sandbox chain (mined with the next block)',
+  tags: ['dev'],
+  auth: 'public',
+  body: sandboxChainTransferBody,
+  response: z.object({
+    network: tetherNetworkSchema,
+    txHash: z.string(),
+    from: z.string(),
+    to: z.string(),
+    /** The token contract (the network's tether, or the sandbox's other token). */
+    token: z.string(),
+    rawValue: z.string(),
+    /** Tether as the ledger counts it; null for the other token. */
+    amount: z.string().nullable(),
+    /** Transfers waiting for the next block, this one included. */
+    mempool: z.number().int(),
+  }),
+  successStatus: 201,
+  /** NOT_FOUND: the server runs on live chains (`CHAIN_MODE=live`), there is no sandbox chain. */
+  errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+});
+
+export const sandboxChainBlockSchema = z.object({
+  number: z.string(),
+  hash: z.string(),
+  /** Transfers it took from the mempool. */
+  transfers: z.number().int(),
+});
+
+export const mineSandboxChain = defineEndpoint({
+  id: 'mineSandboxChain',
+  method: 'POST',
+  path: '/dev/sandbox-chain/mine',
+  summary: 'Development only: mines blocks on a network of the sandbox chain (the mempool goes into the first)',
+  tags: ['dev'],
+  auth: 'public',
+  body: z.object({
+    network: tetherNetworkSchema,
+    blocks: z
+      .number({ message: 'integer' })
+      .int({ message: 'integer' })
+      .min(1, { message: 'min' })
+      .max(1000, { message: 'max' })
+      .default(1),
+  }),
+  response: z.object({
+    network: tetherNetworkSchema,
+    head: sandboxChainBlockSchema.omit({ transfers: true }),
+    mined: z.array(sandboxChainBlockSchema),
+  }),
+  errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
 });

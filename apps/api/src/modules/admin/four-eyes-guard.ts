@@ -24,6 +24,7 @@ import { AppError } from '@portal/contract/core/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { assertNotMaker, type Subject, type SubjectResolver } from '../../lib/four-eyes';
 import { adjustmentSubject } from '../adjustments/subject';
+import { tetherWithdrawalSubject } from '../chain/subject';
 import { sharesBankAccountOrPaymentId } from '../bank-accounts/shared';
 import { holdsFundStake } from '../fund-orders/fund-orders.repository';
 import { fundSubject } from '../funds/subject';
@@ -39,6 +40,7 @@ export const SUBJECT_RESOLVERS: Record<SubjectKind, SubjectResolver> = {
   user: userSubject,
   kycSubmission: kycSubmissionSubject,
   withdrawal: withdrawalSubject,
+  tetherWithdrawal: tetherWithdrawalSubject,
   offlineDeposit: offlineDepositSubject,
   adjustment: adjustmentSubject,
   proposal: proposalSubject,

@@ -21,6 +21,8 @@ import { dividendShares } from '../fund-orders/dividends.service';
 import { findHolders } from '../fund-orders/fund-orders.repository';
 import { fundTermsChange } from '../funds/fund-terms.service';
 import { findNav, latestNav, type FundRow } from '../funds/funds.repository';
+import { pendingTetherWithdrawals } from '../chain/chain-desk.repository';
+import { chainSettingsChange, readChainSettingsValues } from '../chain/chain-settings.service';
 import { tetherSettingsChange } from '../tether/tether-settings.service';
 import { readSettings } from '../tether/tether.repository';
 import {
@@ -263,6 +265,20 @@ async function tetherSettingsEffect(
   return { kind: 'tether_settings', before, after, paused: row.paused };
 }
 
+/**
+ * Tether on chain's settings now and as proposed, and the withdrawals waiting for review (the new bounds
+ * apply to requests made after the approval; those keep the approvals they were asked with).
+ */
+async function chainSettingsEffect(
+  tx: DbOrTx,
+  payload: Extract<ProposalPayload, { kind: 'chain_settings' }>,
+): Promise<ProposalEffect> {
+  const { kind: _kind, ...values } = payload;
+  const [current, pendingWithdrawals] = await Promise.all([readChainSettingsValues(tx), pendingTetherWithdrawals(tx)]);
+  const { before, after } = chainSettingsChange(current, values);
+  return { kind: 'chain_settings', before, after, pendingWithdrawals };
+}
+
 /** The payload as recorded (the table keeps it without its kind). */
 export function payloadOf(p: ProposalRow): ProposalPayload {
   return { ...(p.payload as object), kind: p.kind } as ProposalPayload;
@@ -278,6 +294,7 @@ export async function effectOf(
   const payload = payloadOf(p);
   if (payload.kind === 'bank_statement_import') return statementEffect(tx, parser, p.content ?? '');
   if (payload.kind === 'tether_settings') return tetherSettingsEffect(tx, payload);
+  if (payload.kind === 'chain_settings') return chainSettingsEffect(tx, payload);
   if (!fund) throw new Error(`proposal ${p.id} of kind ${p.kind} has no fund`);
   switch (payload.kind) {
     case 'nav_publish':

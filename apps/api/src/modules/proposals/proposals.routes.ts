@@ -10,15 +10,15 @@ import {
   adminRejectProposal,
 } from '@portal/contract/admin/proposals';
 import { adminProposeTetherSettings } from '@portal/contract/admin/tether';
+import { adminProposeChainSettings } from '@portal/contract/admin/chain';
 import { route } from '../../plugins/contract';
 import { operatorOf } from '../../plugins/access';
 import * as proposals from './proposals.service';
 
 /**
  * The proposals desk (issue 15, decision 028): the endpoints that propose a change (a statement import, a
- * NAV, a correction, a dividend, a fund's terms, the tether market's settings: each answers 202 with the
- * proposal) and the desk that
- * approves or rejects them. Transport only.
+ * NAV, a correction, a dividend, a fund's terms, the tether market's and tether on chain's settings: each
+ * answers 202 with the proposal) and the desk that approves or rejects them. Transport only.
  */
 export function proposalsRoutes(app: FastifyInstance, deps: proposals.ProposalsDeps): void {
   const act = (request: Parameters<typeof operatorOf>[0]) => ({
@@ -43,6 +43,9 @@ export function proposalsRoutes(app: FastifyInstance, deps: proposals.ProposalsD
   );
   route(app, adminProposeTetherSettings, async ({ body, request }) =>
     proposals.proposeTetherSettings(deps, { ...act(request), body }),
+  );
+  route(app, adminProposeChainSettings, async ({ body, request }) =>
+    proposals.proposeChainSettings(deps, { ...act(request), body }),
   );
 
   route(app, adminListProposals, async ({ query }) => proposals.listProposals(deps, query));

@@ -1,7 +1,7 @@
 /**
  * The proposals desk (issue 15, decision 028): a bank statement import, a NAV publication or correction,
- * a dividend, a fund's terms and the tether market's settings (issue 17) are proposed by one operator and
- * made when a second one approves.
+ * a dividend, a fund's terms, the tether market's settings (issue 17) and tether on chain's settings
+ * (issue 18) are proposed by one operator and made when a second one approves.
  *
  * propose (the endpoint that used to act): the change checked as it was before (a broken file, a future
  *          date, a NAV of that date already published, figures against the fund's rules…) → [tx: the
@@ -56,6 +56,12 @@ import {
 } from '../funds/fund-navs.service';
 import { applyFundTerms, checkFundTerms } from '../funds/fund-terms.service';
 import { findFund, type FundRow } from '../funds/funds.repository';
+import {
+  applyChainSettings,
+  chainSettingsChange,
+  checkChainSettings,
+  readChainSettingsValues,
+} from '../chain/chain-settings.service';
 import { applyTetherSettings, checkTetherSettings, tetherSettingsChange } from '../tether/tether-settings.service';
 import { readSettings } from '../tether/tether.repository';
 import { effectOf, navNeedsAdmin, payloadOf, statementCredits } from './effects';
@@ -346,6 +352,30 @@ export async function proposeTetherSettings(
   return getProposal(deps, row.id);
 }
 
+/**
+ * Tether on chain's settings (each network's confirmations and figures, the daily limit, the review
+ * bounds), every field, checked as the contract's rules say; recorded with the settings they would
+ * replace (the audit's `before`).
+ */
+export async function proposeChainSettings(
+  deps: ProposalsDeps,
+  input: OperatorAct & { body: unknown },
+): Promise<Proposal> {
+  const values = checkChainSettings(input.body);
+  const row = await deps.db.transaction(async (tx) => {
+    const { before } = chainSettingsChange(await readChainSettingsValues(tx), values);
+    return propose(tx, {
+      ...input,
+      now: nowOf(deps),
+      kind: 'chain_settings',
+      fund: null,
+      payload: values,
+      audit: { before },
+    });
+  });
+  return getProposal(deps, row.id);
+}
+
 // ---- deciding -----------------------------------------------------------------------------------
 
 /**
@@ -424,6 +454,12 @@ async function runChange(
   if (payload.kind === 'tether_settings') {
     const { kind: _kind, ...values } = payload;
     await applyTetherSettings(tx, { ...act, now: nowOf(deps), values, proposal });
+    return { resultId: null, audit: {} };
+  }
+
+  if (payload.kind === 'chain_settings') {
+    const { kind: _kind, ...values } = payload;
+    await applyChainSettings(tx, { ...act, now: nowOf(deps), values, proposal });
     return { resultId: null, audit: {} };
   }
 

@@ -78,3 +78,48 @@ export async function findPostings(tx: DbOrTx, f: HistoryFilter): Promise<{ rows
   ]);
   return { rows, total: count[0]?.total ?? 0 };
 }
+
+/** Where a tether movement stands on chain (a deposit's transfer or a withdrawal), by its record's id. */
+export interface ChainRefRow {
+  id: string;
+  network: string;
+  tx_hash: string | null;
+  confirmations: number | null;
+  required_confirmations: number;
+  /** The record's own status (`chain_deposits.status` or `tether_withdrawals.status`). */
+  state: string;
+  /** Where a deposit came from, or where a withdrawal went. */
+  address: string;
+}
+
+/**
+ * The chain places of a page's tether deposits and withdrawals (journal ref types `TetherDeposit` and
+ * `TetherWithdrawal`), in one query for the page, the user's own only.
+ */
+export async function findChainRefs(
+  tx: DbOrTx,
+  userId: string,
+  refs: { deposits: readonly string[]; withdrawals: readonly string[] },
+): Promise<{ deposits: Map<string, ChainRefRow>; withdrawals: Map<string, ChainRefRow> }> {
+  const out = { deposits: new Map<string, ChainRefRow>(), withdrawals: new Map<string, ChainRefRow>() };
+  if (refs.deposits.length === 0 && refs.withdrawals.length === 0) return out;
+  const ids = (list: readonly string[]) =>
+    list.length === 0
+      ? sql`NULL::uuid`
+      : sql.join(
+          list.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        );
+  const rows = await queryRows<ChainRefRow & { kind: 'deposit' | 'withdrawal' }>(
+    tx,
+    sql`SELECT 'deposit' AS kind, id, network, tx_hash, confirmations, required_confirmations,
+               status AS state, from_address AS address
+        FROM chain_deposits WHERE user_id = ${userId} AND id IN (${ids(refs.deposits)})
+        UNION ALL
+        SELECT 'withdrawal' AS kind, id, network, tx_hash, confirmations, required_confirmations,
+               status AS state, address
+        FROM tether_withdrawals WHERE user_id = ${userId} AND id IN (${ids(refs.withdrawals)})`,
+  );
+  for (const r of rows) (r.kind === 'deposit' ? out.deposits : out.withdrawals).set(r.id, r);
+  return out;
+}

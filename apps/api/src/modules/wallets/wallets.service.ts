@@ -6,14 +6,29 @@ import { AppError } from '@portal/contract/core/errors';
 import { CURRENCIES, fromMinor, type Currency } from '@portal/contract/core/money';
 import type { JournalRefType } from '@portal/contract/wallet/ledger';
 import {
+  CHAIN_DEPOSIT_USER_STATUS,
+  TETHER_WITHDRAWAL_USER_STATUS,
+  type ChainDepositStatus,
+  type TetherWithdrawalStatus,
+} from '@portal/contract/tether/chain';
+import type { TetherNetworkKey } from '@portal/contract/tether/networks';
+import {
   HISTORY_PAGE_SIZE,
   type ListTransactionsFilter,
+  type ChainRef,
   type Transaction,
   type Wallet,
 } from '@portal/contract/wallet/wallets';
 import type { Db, DbOrTx } from '../../db/client';
 import { openUserAccounts } from '../ledger/ledger.repository';
-import { findPostings, findWallets, type PostingRow, type WalletRow } from './wallets.repository';
+import {
+  findChainRefs,
+  findPostings,
+  findWallets,
+  type ChainRefRow,
+  type PostingRow,
+  type WalletRow,
+} from './wallets.repository';
 
 /** Iran's clock (UTC+03:30 all year since 2022): the day a user means by a date filter. */
 const IRAN_OFFSET = '+03:30';
@@ -45,6 +60,38 @@ function toTransaction(r: PostingRow): Transaction {
   };
 }
 
+function toChainRef(r: ChainRefRow, kind: 'deposit' | 'withdrawal'): ChainRef {
+  return {
+    network: r.network as TetherNetworkKey,
+    txHash: r.tx_hash,
+    confirmations: r.confirmations,
+    requiredConfirmations: r.required_confirmations,
+    status:
+      kind === 'deposit'
+        ? CHAIN_DEPOSIT_USER_STATUS[r.state as ChainDepositStatus]
+        : TETHER_WITHDRAWAL_USER_STATUS[r.state as TetherWithdrawalStatus],
+    address: r.address,
+  };
+}
+
+/**
+ * A page of postings as transactions; those of tether deposits and withdrawals on chain (issue 18) carry
+ * their `chain` place, read for the whole page in one query.
+ */
+async function toTransactions(db: DbOrTx, userId: string, rows: readonly PostingRow[]): Promise<Transaction[]> {
+  const deposits = rows.filter((r) => r.ref_type === 'TetherDeposit').map((r) => r.ref_id);
+  const withdrawals = rows.filter((r) => r.ref_type === 'TetherWithdrawal').map((r) => r.ref_id);
+  const refs = await findChainRefs(db, userId, { deposits, withdrawals });
+  return rows.map((r) => {
+    const t = toTransaction(r);
+    const deposit = r.ref_type === 'TetherDeposit' ? refs.deposits.get(r.ref_id) : undefined;
+    const withdrawal = r.ref_type === 'TetherWithdrawal' ? refs.withdrawals.get(r.ref_id) : undefined;
+    if (deposit) return { ...t, chain: toChainRef(deposit, 'deposit') };
+    if (withdrawal) return { ...t, chain: toChainRef(withdrawal, 'withdrawal') };
+    return t;
+  });
+}
+
 /** The user's four wallets in the contract's currency order; their accounts open on first sight. */
 export async function listWallets(db: Db, userId: string): Promise<Wallet[]> {
   let rows = await findWallets(db, userId);
@@ -68,7 +115,13 @@ export async function getWalletHistory(db: DbOrTx, userId: string, walletId: str
     limit: HISTORY_PAGE_SIZE,
     offset: (page - 1) * HISTORY_PAGE_SIZE,
   });
-  return { wallet: toWallet(wallet), items: rows.map(toTransaction), total, page, pageSize: HISTORY_PAGE_SIZE };
+  return {
+    wallet: toWallet(wallet),
+    items: await toTransactions(db, userId, rows),
+    total,
+    page,
+    pageSize: HISTORY_PAGE_SIZE,
+  };
 }
 
 export async function listTransactions(db: DbOrTx, userId: string, q: ListTransactionsFilter) {
@@ -87,5 +140,5 @@ export async function listTransactions(db: DbOrTx, userId: string, q: ListTransa
     limit: HISTORY_PAGE_SIZE,
     offset: (page - 1) * HISTORY_PAGE_SIZE,
   });
-  return { items: rows.map(toTransaction), total, page, pageSize: HISTORY_PAGE_SIZE };
+  return { items: await toTransactions(db, userId, rows), total, page, pageSize: HISTORY_PAGE_SIZE };
 }
