@@ -15,7 +15,8 @@ import { CustodyError } from '../../src/adapters/custody/custody.port';
 import { chainSettings } from '../../src/db/schema';
 import { creditDeposit, recordTransfers, tetherContractOf } from '../../src/modules/chain/deposits.service';
 import { loadNetwork } from '../../src/modules/chain/networks.repository';
-import { rawValueOf, runWithdrawalJobs } from '../../src/modules/chain/signer.service';
+import { rawOfTetherMinor } from '@portal/contract/tether/networks';
+import { runWithdrawalJobs } from '../../src/modules/chain/signer.service';
 import type { TestApp } from '../helpers/app';
 import { makeInvestor, type TestUser } from '../helpers/admin';
 import { phoneCode } from '../withdrawals/withdrawal-helpers';
@@ -60,7 +61,7 @@ export async function creditedDeposit(
           token: tetherContractOf(network),
           from: 'an-exchange',
           to,
-          value: rawValueOf(network, toMinor(amount, 'USDT')),
+          value: rawOfTetherMinor(network, toMinor(amount, 'USDT')),
         },
       ],
     }),

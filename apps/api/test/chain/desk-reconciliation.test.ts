@@ -3,7 +3,8 @@ import type { ChainReconciliation } from '@portal/contract/admin/chain';
 import { toMinor } from '@portal/contract/core/money';
 import { recordTransfers, tetherContractOf } from '../../src/modules/chain/deposits.service';
 import { loadNetwork } from '../../src/modules/chain/networks.repository';
-import { rawValueOf, runWithdrawalJobs } from '../../src/modules/chain/signer.service';
+import { rawOfTetherMinor } from '@portal/contract/tether/networks';
+import { runWithdrawalJobs } from '../../src/modules/chain/signer.service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { adminCall, makeOperator, type TestUser } from '../helpers/admin';
 import { expectLedgerSound } from '../helpers/ledger';
@@ -92,8 +93,8 @@ describe('the reconciliation', () => {
 
     // The custody holds what came in less what it sent (30 + 20); BEP20 in 18 decimals with dust below six.
     custody.setBalances([
-      { network: 'TRC20', value: rawValueOf('TRC20', toMinor('50.5', 'USDT')) },
-      { network: 'BEP20', value: rawValueOf('BEP20', toMinor('50', 'USDT')) + 123_456n },
+      { network: 'TRC20', value: rawOfTetherMinor('TRC20', toMinor('50.5', 'USDT')) },
+      { network: 'BEP20', value: rawOfTetherMinor('BEP20', toMinor('50', 'USDT')) + 123_456n },
     ]);
     const r = await report();
     expect(r.networks).toEqual([

@@ -37,14 +37,12 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await setChainSettings(t, { reviewAbove: 10_000_000n, secondReviewAbove: 100_000_000n });
-  await t.database.db
-    .update(chainNetworks)
-    .set({
-      depositEnabled: true,
-      depositDisabledReason: null,
-      withdrawalEnabled: true,
-      withdrawalDisabledReason: null,
-    });
+  await t.database.db.update(chainNetworks).set({
+    depositEnabled: true,
+    depositDisabledReason: null,
+    withdrawalEnabled: true,
+    withdrawalDisabledReason: null,
+  });
 });
 
 const call = (u: Pick<TestUser, 'cookie'>, method: 'GET' | 'POST', url: string, body?: Record<string, unknown>) =>

@@ -6,12 +6,8 @@ import type { ChainReaderPort } from '../../src/adapters/chain/chain.port';
 import type { CustodyPort } from '../../src/adapters/custody/custody.port';
 import { createHttpCustody } from '../../src/adapters/custody/http-custody';
 import { runMoneyTransaction } from '../../src/lib/money-tx';
-import {
-  rawValueOf,
-  runWithdrawalJobs,
-  SENDING_RECHECK_SECONDS,
-  type JobLog,
-} from '../../src/modules/chain/signer.service';
+import { runWithdrawalJobs, SENDING_RECHECK_SECONDS, type JobLog } from '../../src/modules/chain/signer.service';
+import { rawOfTetherMinor } from '@portal/contract/tether/networks';
 import { claimApprovedForSending, findTetherWithdrawal } from '../../src/modules/chain/withdrawals.repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { FakeTronChain, startCustodyDouble, type CustodyDouble } from '../helpers/chain-doubles';
@@ -269,8 +265,8 @@ describe('the signer', () => {
   });
 
   it('asks the custody service for the network’s raw units', () => {
-    expect(rawValueOf('TRC20', 1_500_000n)).toBe(1_500_000n);
-    expect(rawValueOf('ERC20', 1_500_000n)).toBe(1_500_000n);
-    expect(rawValueOf('BEP20', 1_500_000n)).toBe(1_500_000n * 10n ** 12n);
+    expect(rawOfTetherMinor('TRC20', 1_500_000n)).toBe(1_500_000n);
+    expect(rawOfTetherMinor('ERC20', 1_500_000n)).toBe(1_500_000n);
+    expect(rawOfTetherMinor('BEP20', 1_500_000n)).toBe(1_500_000n * 10n ** 12n);
   });
 });

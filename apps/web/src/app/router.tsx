@@ -102,6 +102,15 @@ export function createRoutes(
               path: paths.walletDeposit.path,
               lazy: () => import('./routes/deposits').then((m) => ({ Component: m.DepositRoute })),
             },
+            ...(
+              [
+                [paths.walletDepositUsdt.path, 'TetherDepositRoute'],
+                [paths.walletWithdrawUsdt.path, 'TetherWithdrawRoute'],
+              ] as const
+            ).map(([path, name]) => ({
+              path,
+              lazy: () => import('./routes/tether-chain').then((m) => ({ Component: m[name] })),
+            })),
             {
               path: paths.funds.path,
               lazy: () =>

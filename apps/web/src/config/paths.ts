@@ -93,7 +93,22 @@ export const paths = {
     getHref: (query?: { walletId?: string; type?: 'id' | 'gateway' | 'offline'; returnTo?: string }) =>
       withQuery('/wallet/deposit', { walletId: query?.walletId, type: query?.type, returnTo: query?.returnTo }),
   },
-  walletDepositUsdt: { path: '/wallet/deposit/usdt', getHref: () => '/wallet/deposit/usdt' },
+  /** Tether on chain (issue 18): the deposit address of a network (`network`: the one chosen) and my deposits. */
+  walletDepositUsdt: {
+    path: '/wallet/deposit/usdt',
+    getHref: (query?: { network?: string; page?: number }) =>
+      withQuery('/wallet/deposit/usdt', {
+        network: query?.network,
+        page: query?.page && query.page > 1 ? String(query.page) : undefined,
+      }),
+  },
+  /** Tether withdrawal to an address, the address book and my tether withdrawals (issue 18). */
+  walletWithdrawUsdt: {
+    path: '/wallet/withdraw/usdt',
+    /** `page`: the page of my tether withdrawals. */
+    getHref: (query?: { page?: number }) =>
+      withQuery('/wallet/withdraw/usdt', { page: query?.page && query.page > 1 ? String(query.page) : undefined }),
+  },
   transactions: { path: '/transaction', getHref: () => '/transaction' },
   tetherTrading: { path: '/tether-trading', getHref: () => '/tether-trading' },
   riskQuiz: { path: '/risk-quiz', getHref: () => '/risk-quiz' },
@@ -156,6 +171,23 @@ export const paths = {
   adminFunds: { path: 'funds', getHref: () => '/admin/funds' },
   /** The tether desk (issue 17). */
   adminTether: { path: 'tether', getHref: () => '/admin/tether' },
+  /** Tether on chain (issue 18): the networks and their settings, the withdrawal queue, deposits, reconciliation. */
+  adminChain: { path: 'chain', getHref: () => '/admin/chain' },
+  adminChainWithdrawals: {
+    path: 'chain/withdrawals',
+    getHref: (query?: { state?: string; network?: string }) =>
+      withQuery('/admin/chain/withdrawals', { state: query?.state, network: query?.network }),
+  },
+  adminChainWithdrawal: {
+    path: 'chain/withdrawals/:withdrawalId',
+    getHref: (withdrawalId: string) => `/admin/chain/withdrawals/${encodeURIComponent(withdrawalId)}`,
+  },
+  adminChainDeposits: {
+    path: 'chain/deposits',
+    getHref: (query?: { status?: string; network?: string }) =>
+      withQuery('/admin/chain/deposits', { status: query?.status, network: query?.network }),
+  },
+  adminChainReconciliation: { path: 'chain/reconciliation', getHref: () => '/admin/chain/reconciliation' },
   adminFundNew: { path: 'funds/new', getHref: () => '/admin/funds/new' },
   adminFund: {
     path: 'funds/:fundId',

@@ -41,6 +41,8 @@ export const FUNDS_NS = 'funds';
 export const FUND_ORDERS_NS = 'fundOrders';
 /** Tether trading (`/tether-trading`) and the wallet's conversion modal. */
 export const TETHER_NS = 'tether';
+/** Tether on chain (issue 18): `/wallet/deposit/usdt`, `/wallet/withdraw/usdt`, and the chain details of the histories. */
+export const CHAIN_NS = 'chain';
 export type LazyNamespace =
   | typeof ACCOUNT_NS
   | typeof KYC_NS
@@ -51,7 +53,8 @@ export type LazyNamespace =
   | typeof REQUESTS_NS
   | typeof FUNDS_NS
   | typeof FUND_ORDERS_NS
-  | typeof TETHER_NS;
+  | typeof TETHER_NS
+  | typeof CHAIN_NS;
 
 const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<{ default: ResourceKey }>>> = {
   account: {
@@ -103,6 +106,11 @@ const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<
     fa: () => import('@/locales/fa/tether.json'),
     ar: () => import('@/locales/ar/tether.json'),
     en: () => import('@/locales/en/tether.json'),
+  },
+  chain: {
+    fa: () => import('@/locales/fa/chain.json'),
+    ar: () => import('@/locales/ar/chain.json'),
+    en: () => import('@/locales/en/chain.json'),
   },
 };
 

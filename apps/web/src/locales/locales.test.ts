@@ -33,6 +33,9 @@ import enFundOrders from './en/fund-orders.json';
 import faTether from './fa/tether.json';
 import arTether from './ar/tether.json';
 import enTether from './en/tether.json';
+import faChain from './fa/chain.json';
+import arChain from './ar/chain.json';
+import enChain from './en/chain.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -64,6 +67,7 @@ const languages = {
     funds: faFunds,
     fundOrders: faFundOrders,
     tether: faTether,
+    chain: faChain,
   }),
   ar: withLazy(ar, {
     account: arAccount,
@@ -76,6 +80,7 @@ const languages = {
     funds: arFunds,
     fundOrders: arFundOrders,
     tether: arTether,
+    chain: arChain,
   }),
   en: withLazy(en, {
     account: enAccount,
@@ -88,6 +93,7 @@ const languages = {
     funds: enFunds,
     fundOrders: enFundOrders,
     tether: enTether,
+    chain: enChain,
   }),
 };
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();

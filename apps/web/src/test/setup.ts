@@ -9,6 +9,9 @@ import arDeposit from '@/locales/ar/deposit.json';
 import arKyc from '@/locales/ar/kyc.json';
 import arRequests from '@/locales/ar/requests.json';
 import arTether from '@/locales/ar/tether.json';
+import arChain from '@/locales/ar/chain.json';
+import enChain from '@/locales/en/chain.json';
+import faChain from '@/locales/fa/chain.json';
 import arWallet from '@/locales/ar/wallet.json';
 import enAdmin from '@/locales/en/admin.json';
 import enBank from '@/locales/en/bank.json';
@@ -77,6 +80,7 @@ await i18next.use(initReactI18next).init({
       deposit: faDeposit,
       requests: faRequests,
       tether: faTether,
+      chain: faChain,
     },
     ar: {
       translation: ar,
@@ -88,6 +92,7 @@ await i18next.use(initReactI18next).init({
       deposit: arDeposit,
       requests: arRequests,
       tether: arTether,
+      chain: arChain,
     },
     en: {
       translation: en,
@@ -99,6 +104,7 @@ await i18next.use(initReactI18next).init({
       deposit: enDeposit,
       requests: enRequests,
       tether: enTether,
+      chain: enChain,
     },
   },
   lng: 'fa',

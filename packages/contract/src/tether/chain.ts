@@ -61,7 +61,12 @@ export type NetworkDisabledReason = (typeof NETWORK_DISABLED_REASONS)[number];
 const addressInputSchema = z
   .string({ message: 'required' })
   .transform(cleanAddress)
-  .pipe(z.string().min(1, { message: 'required' }).regex(/^[0-9A-Za-z]{1,128}$/, { message: 'addressFormat' }));
+  .pipe(
+    z
+      .string()
+      .min(1, { message: 'required' })
+      .regex(/^[0-9A-Za-z]{1,128}$/, { message: 'addressFormat' }),
+  );
 
 /** A network as the investor sees it. */
 export const tetherNetworkViewSchema = z.object({
@@ -250,9 +255,7 @@ export function addAddressBody() {
     .object({
       network: tetherNetworkSchema,
       address: addressInputSchema,
-      label: textSchema()
-        .min(1, { message: 'required' })
-        .max(ADDRESS_LABEL_MAX, { message: 'max' }),
+      label: textSchema().min(1, { message: 'required' }).max(ADDRESS_LABEL_MAX, { message: 'max' }),
     })
     .transform((b, ctx) => {
       const parsed = withdrawalAddressSchema(b.network).safeParse(b.address);

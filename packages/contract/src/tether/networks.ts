@@ -47,6 +47,24 @@ export const tetherNetworkSchema = z.enum(TETHER_NETWORK_KEYS);
 
 export const chainFamily = (network: TetherNetworkKey): ChainFamily => TETHER_NETWORKS[network].family;
 
+/** The ledger's tether scale (decision 002): six decimals. */
+const LEDGER_DECIMALS = 6;
+
+/**
+ * A raw value of the network's tether token as ledger minor units, rounded down: on BEP20 (18 decimals)
+ * the fraction beyond six decimals stays on chain, the house's dust (decision 040).
+ */
+export function tetherMinorOfRaw(network: TetherNetworkKey, raw: bigint): bigint {
+  const extra = TETHER_NETWORKS[network].tokenDecimals - LEDGER_DECIMALS;
+  return extra >= 0 ? raw / 10n ** BigInt(extra) : raw * 10n ** BigInt(-extra);
+}
+
+/** Ledger minor units as a raw value of the network's tether token (a withdrawal's send, a test transfer). */
+export function rawOfTetherMinor(network: TetherNetworkKey, minor: bigint): bigint {
+  const extra = TETHER_NETWORKS[network].tokenDecimals - LEDGER_DECIMALS;
+  return extra >= 0 ? minor * 10n ** BigInt(extra) : minor / 10n ** BigInt(-extra);
+}
+
 /** The 20 bytes every address is made of. */
 export const ADDRESS_BYTES = 20;
 /** TRON's version byte in front of the 20 bytes (mainnet; the `T` of every address). */

@@ -32,8 +32,7 @@ export interface ChainTransfer {
 
 /** Where a transaction stands: not found (never mined, or dropped by a reorganisation), or mined. */
 export type ChainTxStatus =
-  | { found: false }
-  | { found: true; blockNumber: bigint; blockHash: string; success: boolean };
+  { found: false } | { found: true; blockNumber: bigint; blockHash: string; success: boolean };
 
 export interface ChainReaderPort {
   readonly network: TetherNetworkKey;
@@ -45,7 +44,12 @@ export interface ChainReaderPort {
    * Every token transfer (any token) to one of `to` in blocks `fromBlock..toBlock` inclusive, in chain
    * order. `to` are canonical addresses; the reader splits long lists and ranges as its node needs.
    */
-  transfersTo(to: readonly string[], fromBlock: bigint, toBlock: bigint, signal?: AbortSignal): Promise<ChainTransfer[]>;
+  transfersTo(
+    to: readonly string[],
+    fromBlock: bigint,
+    toBlock: bigint,
+    signal?: AbortSignal,
+  ): Promise<ChainTransfer[]>;
   /** Where a transaction stands now. */
   transaction(txHash: string, signal?: AbortSignal): Promise<ChainTxStatus>;
 }

@@ -19,7 +19,13 @@ import {
   type ChainDepositIgnoreReason,
   type TetherDeposit,
 } from '@portal/contract/tether/chain';
-import { TETHER_NETWORKS, canonicalAddress, type TetherNetworkKey } from '@portal/contract/tether/networks';
+import {
+  TETHER_NETWORKS,
+  canonicalAddress,
+  rawOfTetherMinor,
+  tetherMinorOfRaw,
+  type TetherNetworkKey,
+} from '@portal/contract/tether/networks';
 import type { ChainReaderPort, ChainTransfer } from '../../adapters/chain/chain.port';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
@@ -39,19 +45,7 @@ import {
 } from './deposits.repository';
 import type { NetworkRow } from './networks.repository';
 
-const USDT_DECIMALS = 6;
-
-/** A raw value of the network's tether as ledger minor units (rounded down: the house keeps the dust). */
-export function tetherMinorOfRaw(network: TetherNetworkKey, raw: bigint): bigint {
-  const extra = TETHER_NETWORKS[network].tokenDecimals - USDT_DECIMALS;
-  return extra >= 0 ? raw / 10n ** BigInt(extra) : raw * 10n ** BigInt(-extra);
-}
-
-/** Ledger minor units as a raw value of the network's tether (a test transfer, a withdrawal's send). */
-export function rawOfTetherMinor(network: TetherNetworkKey, minor: bigint): bigint {
-  const extra = TETHER_NETWORKS[network].tokenDecimals - USDT_DECIMALS;
-  return extra >= 0 ? minor * 10n ** BigInt(extra) : minor / 10n ** BigInt(-extra);
-}
+export { rawOfTetherMinor, tetherMinorOfRaw };
 
 /** The network's tether contract as readers write addresses. */
 export const tetherContractOf = (network: TetherNetworkKey): string =>

@@ -19,7 +19,7 @@
  * (two instances in a lease hand-over, a test) never send, pay or return twice.
  */
 import { fromMinor } from '@portal/contract/core/money';
-import { TETHER_NETWORKS, type TetherNetworkKey } from '@portal/contract/tether/networks';
+import { rawOfTetherMinor, type TetherNetworkKey } from '@portal/contract/tether/networks';
 import type { ChainReaderPort } from '../../adapters/chain/chain.port';
 import type { CustodyPort, CustodySendStatus } from '../../adapters/custody/custody.port';
 import type { Db } from '../../db/client';
@@ -74,10 +74,6 @@ export interface WithdrawalJobsResult {
   failed: number;
 }
 
-/** Tether minor units (six decimals) as the network's token's raw units. */
-export const rawValueOf = (network: TetherNetworkKey, amount: bigint): bigint =>
-  amount * 10n ** BigInt(TETHER_NETWORKS[network].tokenDecimals - 6);
-
 const usdt = (minor: bigint) => fromMinor(minor, 'USDT');
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -114,7 +110,7 @@ async function send(input: WithdrawalJobsInput, w: TetherWithdrawalRow, result: 
   let answer: CustodySendStatus;
   try {
     answer = await input.custody.send(
-      { requestId: w.id, network: w.network, to: w.address, value: rawValueOf(w.network, w.amount) },
+      { requestId: w.id, network: w.network, to: w.address, value: rawOfTetherMinor(w.network, w.amount) },
       input.signal,
     );
   } catch (e) {

@@ -13,6 +13,11 @@ import { NoAccessPage, SectionNotAllowed, TwoFactorRequiredPage } from './shell/
 import { ConsoleLayout, useHomeSection } from './shell/console-layout';
 import AuditPage from './audit/audit-page';
 import BankStatementsPage from './money/bank-statements-page';
+import ChainDepositsPage from './chain/chain-deposits-page';
+import ChainDeskPage from './chain/chain-desk-page';
+import ChainReconciliationPage from './chain/chain-reconciliation-page';
+import ChainWithdrawalPage from './chain/chain-withdrawal-page';
+import ChainWithdrawalsPage from './chain/chain-withdrawals-page';
 import ConsultationsPage from './funds/consultations-page';
 import FundNewPage from './funds/fund-new-page';
 import FundPage from './funds/fund-page';
@@ -95,6 +100,23 @@ const pages: readonly {
     render: () => <ConsultationsPage />,
   },
   { pattern: under(paths.adminTether.path), permission: 'tether.read', render: () => <TetherDeskPage /> },
+  { pattern: under(paths.adminChain.path), permission: 'tether.read', render: () => <ChainDeskPage /> },
+  {
+    pattern: under(paths.adminChainWithdrawals.path),
+    permission: 'tether.read',
+    render: () => <ChainWithdrawalsPage />,
+  },
+  {
+    pattern: under(paths.adminChainWithdrawal.path),
+    permission: 'tether.read',
+    render: (p) => <ChainWithdrawalPage withdrawalId={p.withdrawalId ?? ''} />,
+  },
+  { pattern: under(paths.adminChainDeposits.path), permission: 'tether.read', render: () => <ChainDepositsPage /> },
+  {
+    pattern: under(paths.adminChainReconciliation.path),
+    permission: 'tether.read',
+    render: () => <ChainReconciliationPage />,
+  },
   { pattern: under(paths.adminAudit.path), permission: 'audit.read', render: () => <AuditPage /> },
 ];
 

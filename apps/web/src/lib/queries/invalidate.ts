@@ -29,6 +29,11 @@ export const STALE_AFTER = {
    * market's remainder of today's limit and its price are read again.
    */
   tetherTrade: ['wallet', 'tether'],
+  /**
+   * A tether withdrawal on chain asked for or cancelled (issue 18): amount and fee move between available and
+   * held, the day's allowance changes, and the requests list has it.
+   */
+  tetherWithdrawal: ['wallet', 'userRequests'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type StaleEvent = keyof typeof STALE_AFTER;

@@ -42,4 +42,15 @@ export const resourceKeys = {
   fundDetail: (fundId: string) => [...queryRoots.funds, 'fund', fundId, 'detail'] as const,
   /** `GET /tether/price`: the live tether price, kept current by the real-time channel (lib/realtime.ts). */
   tetherPrice: [...queryRoots.tether, 'price'] as const,
+  /**
+   * Tether on chain (issue 18), under the wallet root so that a withdrawal or a cancelled request reads them
+   * again with the balances: `GET /wallet/tether/networks` (fees, limits, today's allowance; also read by the
+   * chain details of the wallet history and the requests), my deposit addresses, deposits, address book and
+   * withdrawals.
+   */
+  tetherNetworks: [...queryRoots.wallet, 'tether-networks'] as const,
+  depositAddresses: [...queryRoots.wallet, 'deposit-addresses'] as const,
+  tetherDeposits: (page: number) => [...queryRoots.wallet, 'tether-deposits', page] as const,
+  addressBook: [...queryRoots.wallet, 'address-book'] as const,
+  tetherWithdrawals: (page: number) => [...queryRoots.wallet, 'tether-withdrawals', page] as const,
 };

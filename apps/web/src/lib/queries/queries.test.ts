@@ -7,6 +7,13 @@ import { invalidateAfter, type StaleEvent } from './invalidate';
 import { queryRoots, resourceKeys } from './keys';
 import { kycQueryOptions } from './kyc';
 import { tetherPriceQueryOptions } from './tether-price';
+import {
+  addressBookQueryOptions,
+  depositAddressesQueryOptions,
+  tetherDepositsQueryOptions,
+  tetherNetworksQueryOptions,
+  tetherWithdrawalsQueryOptions,
+} from './tether-chain';
 import { walletsQueryOptions } from './wallets';
 
 /** The features' own source (tests aside), by path. */
@@ -55,12 +62,25 @@ describe('the shared query layer (decision 032)', () => {
       bankAccountsQueryOptions().queryKey,
       tetherPriceQueryOptions().queryKey,
       accountQueryKey,
+      tetherNetworksQueryOptions().queryKey,
+      depositAddressesQueryOptions().queryKey,
+      tetherDepositsQueryOptions(1).queryKey,
+      addressBookQueryOptions().queryKey,
+      tetherWithdrawalsQueryOptions(1).queryKey,
     ].map((k) => JSON.stringify(k));
     expect(new Set(keys).size).toBe(keys.length);
     expect(walletsQueryOptions().queryKey.slice(0, 1)).toEqual(queryRoots.wallet);
     expect(fundQueryOptions('f').queryKey.slice(0, 3)).toEqual(resourceKeys.fund('f'));
     expect(fundsQueryOptions().queryKey.slice(0, 1)).toEqual(queryRoots.funds);
     expect(tetherPriceQueryOptions().queryKey.slice(0, 1)).toEqual(queryRoots.tether);
+    // Tether on chain (issue 18): under the wallet root, read again with the balances.
+    for (const key of [
+      tetherNetworksQueryOptions().queryKey,
+      tetherDepositsQueryOptions(2).queryKey,
+      addressBookQueryOptions().queryKey,
+      tetherWithdrawalsQueryOptions(2).queryKey,
+    ])
+      expect(key.slice(0, 1)).toEqual(queryRoots.wallet);
   });
 
   it('invalidateAfter marks stale what a change touched, and nothing else', async () => {
@@ -77,6 +97,7 @@ describe('the shared query layer (decision 032)', () => {
       userRequests: [...queryRoots.userRequests, 'list', {}],
       tetherPrice: tetherPriceQueryOptions().queryKey,
       tetherMarket: [...queryRoots.tether, 'market'],
+      tetherWithdrawals: tetherWithdrawalsQueryOptions(1).queryKey,
     };
     const stale = async (event: StaleEvent) => {
       client.clear();
@@ -87,11 +108,25 @@ describe('the shared query layer (decision 032)', () => {
         .map(([name]) => name)
         .sort();
     };
-    expect(await stale('withdrawal')).toEqual(['userRequests', 'walletHistory', 'wallets']);
-    expect(await stale('fundOrder')).toEqual(['fund', 'fundList', 'fundOrder', 'walletHistory', 'wallets']);
+    expect(await stale('withdrawal')).toEqual(['tetherWithdrawals', 'userRequests', 'walletHistory', 'wallets']);
+    expect(await stale('tetherWithdrawal')).toEqual(['tetherWithdrawals', 'userRequests', 'walletHistory', 'wallets']);
+    expect(await stale('fundOrder')).toEqual([
+      'fund',
+      'fundList',
+      'fundOrder',
+      'tetherWithdrawals',
+      'walletHistory',
+      'wallets',
+    ]);
     expect(await stale('kyc')).toEqual(['account', 'kyc']);
     expect(await stale('bankAccounts')).toEqual(['bankAccounts']);
-    expect(await stale('gatewayDeposit')).toEqual(['walletHistory', 'wallets']);
-    expect(await stale('tetherTrade')).toEqual(['tetherMarket', 'tetherPrice', 'walletHistory', 'wallets']);
+    expect(await stale('gatewayDeposit')).toEqual(['tetherWithdrawals', 'walletHistory', 'wallets']);
+    expect(await stale('tetherTrade')).toEqual([
+      'tetherMarket',
+      'tetherPrice',
+      'tetherWithdrawals',
+      'walletHistory',
+      'wallets',
+    ]);
   });
 });

@@ -17,7 +17,7 @@ export type ProposalDecision = { approve: true } | { approve: false; reason: str
  * Approve (the change takes effect now, with the approver as its author) or reject a proposal. Whatever
  * the answer (a decision, `REQUEST_ALREADY_REVIEWED`, a four-eyes refusal), the proposals are read
  * again; an approval also moves what the proposal was about: the fund (its NAVs, orders and dividends),
- * the statement lines, users' wallets, the tether desk's settings and the audit log.
+ * the statement lines, users' wallets, the tether desk's and the chain desk's settings and the audit log.
  */
 export function useDecideProposal(proposalId: string) {
   const client = useQueryClient();
@@ -36,6 +36,7 @@ export function useDecideProposal(proposalId: string) {
               client.invalidateQueries({ queryKey: consoleKeys.bankStatements }),
               client.invalidateQueries({ queryKey: consoleKeys.users }),
               client.invalidateQueries({ queryKey: consoleKeys.tether }),
+              client.invalidateQueries({ queryKey: consoleKeys.chain }),
             ]
           : []),
       ]),

@@ -45,10 +45,11 @@ function blockReasonOf(p: Proposal, me: Operator): BlockReason | null {
   return null;
 }
 
-/** Where what a proposal changes is seen: the fund's tab, the statement lines, the tether desk. */
+/** Where what a proposal changes is seen: the fund's tab, the statement lines, the tether desk, the chain desk. */
 function resultHref(p: Proposal): string | null {
   if (p.kind === 'bank_statement_import') return paths.adminBankStatements.getHref();
   if (p.kind === 'tether_settings') return paths.adminTether.getHref();
+  if (p.kind === 'chain_settings') return paths.adminChain.getHref();
   if (!p.fund) return null;
   const tab = p.kind === 'dividend' ? 'dividends' : p.kind === 'fund_terms' ? 'terms' : 'navs';
   return paths.adminFund.getHref(p.fund.id, tab);
@@ -236,7 +237,9 @@ export default function ProposalPage({ proposalId }: { proposalId: string }) {
                   ? 'proposals.effect.liveStatement'
                   : p.kind === 'tether_settings'
                     ? 'proposals.effect.liveTether'
-                    : 'proposals.effect.live',
+                    : p.kind === 'chain_settings'
+                      ? 'proposals.effect.liveChain'
+                      : 'proposals.effect.live',
               )}
             </Typography>
           ) : null}

@@ -32,6 +32,7 @@ import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { pageParam } from '@/lib/page-window';
 import { proposalsQueryOptions } from '../shell/four-eyes/proposal-queries';
+import { chainSettingsChangeCount } from '../shell/four-eyes/proposal-effect';
 import { formatRelative } from '../shell/dates';
 import { useOperator } from '../shell/operator';
 import { withPage } from '../shell/url';
@@ -108,6 +109,10 @@ function EffectBrief({ p }: { p: Proposal }) {
         (['1', '2'] as const).filter((l) => e.before.dailyLimitToman[l] !== e.after.dailyLimitToman[l]).length;
       return <span>{t('proposals.brief.tether', { formatted: pf.number(changed) })}</span>;
     }
+    case 'chain_settings':
+      return (
+        <span>{t('proposals.brief.chain', { formatted: pf.number(chainSettingsChangeCount(e.before, e.after)) })}</span>
+      );
   }
 }
 

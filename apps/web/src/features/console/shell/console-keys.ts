@@ -23,6 +23,8 @@ export const consoleKeys = {
   consultations: ['admin', 'consultations'] as const,
   /** The tether desk (its view and trades): an approved settings proposal refreshes it. */
   tether: ['admin', 'tether'] as const,
+  /** Tether on chain (issue 18): networks, withdrawals, deposits, reconciliation; an approved settings proposal refreshes it. */
+  chain: ['admin', 'chain'] as const,
   /** Every proposal list and proposal (`shell/four-eyes/proposal-queries.ts`): a write that proposes refreshes them. */
   proposals: ['admin', 'proposals'] as const,
 };

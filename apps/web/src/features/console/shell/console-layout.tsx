@@ -4,6 +4,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
@@ -118,6 +119,13 @@ const consoleNav: readonly ConsoleNavItem[] = [
     to: paths.adminTether.getHref(),
     match: '/admin/tether/*',
     icon: CurrencyExchangeOutlined,
+    permission: 'tether.read',
+  },
+  {
+    labelKey: 'nav.chain',
+    to: paths.adminChain.getHref(),
+    match: '/admin/chain/*',
+    icon: HubOutlined,
     permission: 'tether.read',
   },
   {

@@ -34,7 +34,7 @@ export function CancelRequestDialog({ request, onClose }: { request: UserRequest
           <DialogContent>
             <Stack spacing={2}>
               <DialogContentText>
-                {t(`cancel.text.${request.type === 'WithdrawalFromTomanWallet' ? 'withdrawal' : 'deposit'}`, {
+                {t(`cancel.text.${request.type === 'OfflineTomanDeposit' ? 'deposit' : 'withdrawal'}`, {
                   type: t(`types.${request.type}`),
                   amount: fmt.money(request.amount, request.currency),
                 })}

@@ -1,22 +1,17 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { UserRequestStatus } from '@portal/contract/core/enums';
 import type { UserRequest } from '@portal/contract/wallet/user-requests';
+import { ChainRefDetails, REQUEST_STATUS_COLOR } from '@/components/chain/chain-details';
 import { useFormat } from '@/hooks/use-format';
 import { CANCELLABLE_TYPES } from '../api/cancel-user-request';
 
-const STATUS_COLOR: Record<(typeof UserRequestStatus)[number], ChipProps['color']> = {
-  Pending: 'warning',
-  InProgress: 'info',
-  Successful: 'success',
-  Failed: 'error',
-  Canceled: 'default',
-};
-
-/** One request: its type, status, amount (and fee), dates, why it was refused, and cancel while it can be. */
+/**
+ * One request: its type, status, amount (and fee), dates, why it was refused, and cancel while it can be; a
+ * tether deposit or withdrawal on chain also its network, hash and confirmations (issue 18).
+ */
 export function RequestItem({ request, onCancel }: { request: UserRequest; onCancel: (r: UserRequest) => void }) {
   const { t, i18n } = useTranslation('requests');
   const fmt = useFormat();
@@ -59,7 +54,7 @@ export function RequestItem({ request, onCancel }: { request: UserRequest; onCan
         <Typography id={headingId} component="h3" sx={{ fontWeight: 700 }}>
           {t(`types.${request.type}`)}
         </Typography>
-        <Chip size="small" color={STATUS_COLOR[request.status]} label={t(`statuses.${request.status}`)} />
+        <Chip size="small" color={REQUEST_STATUS_COLOR[request.status]} label={t(`statuses.${request.status}`)} />
       </Box>
       <Box
         component="dl"
@@ -76,6 +71,7 @@ export function RequestItem({ request, onCancel }: { request: UserRequest; onCan
           </Box>
         ))}
       </Box>
+      {request.chain ? <ChainRefDetails chain={request.chain} showStatus={false} /> : null}
       {canCancel ? (
         <Button
           variant="outlined"

@@ -1,10 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OtpChannel } from '@portal/contract/auth/auth';
 import {
   cancelWithdrawal,
   createWithdrawal,
   listWithdrawals,
-  requestWithdrawalCode,
   type CreateWithdrawalBody,
 } from '@portal/contract/wallet/withdrawals';
 import { callApi } from '@/lib/api-client';
@@ -35,15 +33,6 @@ function useRefreshHold() {
   return (error: unknown) => {
     if (isApiError(error) && error.code === 'WITHDRAWAL_HOLD') void invalidateAfter(client, 'withdrawalHold');
   };
-}
-
-/** Sends the phone code that confirms a withdrawal (users without two-factor). */
-export function useRequestWithdrawalCode() {
-  const refreshHold = useRefreshHold();
-  return useMutation({
-    mutationFn: (channel: OtpChannel) => callApi(requestWithdrawalCode, { body: { channel } }),
-    onError: refreshHold,
-  });
 }
 
 /**

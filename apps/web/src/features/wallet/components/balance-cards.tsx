@@ -1,3 +1,5 @@
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,7 +30,8 @@ const rank = (c: Currency) => {
 /**
  * The four wallets (toman and tether first, then rial and dollar) with what can be spent and what is held
  * for pending requests. Each card is a link that shows its wallet's history; the chosen one is marked. With
- * `onConvert`, the toman, rial and tether cards also offer the conversion to or from tether.
+ * `onConvert`, the toman, rial and tether cards also offer the conversion to or from tether. The tether card
+ * links to the tether deposit and withdrawal on chain (issue 18; the `chain` texts).
  */
 export function BalanceCards({
   wallets,
@@ -94,16 +97,40 @@ export function BalanceCards({
                   </Typography>
                 </CardContent>
               </CardActionArea>
-              {onConvert && isConvertible(currency) ? (
-                <CardActions sx={{ pt: 0, px: { xs: 1, sm: 1.5 } }}>
-                  <Button
-                    size="small"
-                    startIcon={<SwapHoriz />}
-                    onClick={() => onConvert(currency)}
-                    aria-label={t(`wallet.convertOf.${currency}`)}
-                  >
-                    {t('wallet.convert')}
-                  </Button>
+              {(onConvert && isConvertible(currency)) || currency === 'USDT' ? (
+                <CardActions disableSpacing sx={{ pt: 0, px: { xs: 1, sm: 1.5 }, flexWrap: 'wrap', gap: 0.5 }}>
+                  {currency === 'USDT' ? (
+                    <>
+                      <Button
+                        size="small"
+                        component={RouterLink}
+                        to={paths.walletDepositUsdt.getHref()}
+                        startIcon={<ArrowDownward />}
+                        aria-label={t('chain:wallet.depositLabel')}
+                      >
+                        {t('chain:wallet.deposit')}
+                      </Button>
+                      <Button
+                        size="small"
+                        component={RouterLink}
+                        to={paths.walletWithdrawUsdt.getHref()}
+                        startIcon={<ArrowUpward />}
+                        aria-label={t('chain:wallet.withdrawLabel')}
+                      >
+                        {t('chain:wallet.withdraw')}
+                      </Button>
+                    </>
+                  ) : null}
+                  {onConvert && isConvertible(currency) ? (
+                    <Button
+                      size="small"
+                      startIcon={<SwapHoriz />}
+                      onClick={() => onConvert(currency)}
+                      aria-label={t(`wallet.convertOf.${currency}`)}
+                    >
+                      {t('wallet.convert')}
+                    </Button>
+                  ) : null}
                 </CardActions>
               ) : null}
             </Card>

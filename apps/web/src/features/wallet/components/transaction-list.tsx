@@ -4,11 +4,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Transaction } from '@portal/contract/wallet/wallets';
 import { useTranslation } from 'react-i18next';
+import { ChainRefDetails } from '@/components/chain/chain-details';
 import { useFormat } from '@/hooks/use-format';
 
 /**
  * Wallet movements, newest first: what each was for (`UserTransactionRefType`), money in or out
- * (`UserTransactionType`), when, the amount with its sign and the balance after it.
+ * (`UserTransactionType`), when, the amount with its sign and the balance after it; a tether movement on
+ * chain also its network, transaction hash, confirmations and status (issue 18).
  */
 export function TransactionList({ items, label }: { items: readonly Transaction[]; label: string }) {
   return (
@@ -56,13 +58,14 @@ function TransactionRow({ item }: { item: Transaction }) {
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>
           {/* A withdrawal's money coming back (cancelled or rejected) is not a withdrawal to the reader. */}
-          {item.refType === 'Withdrawal' && item.type === 'Deposit'
+          {(item.refType === 'Withdrawal' || item.refType === 'TetherWithdrawal') && item.type === 'Deposit'
             ? t('list.withdrawalReturned')
             : t(`refTypes.${item.refType}`)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {t(`types.${item.type}`)} – {fmt.date(item.createdAt, 'dateTime')}
         </Typography>
+        {item.chain ? <ChainRefDetails chain={item.chain} /> : null}
       </Box>
       <Box sx={{ textAlign: 'end', flexShrink: 0 }}>
         <Typography sx={{ fontWeight: 700, color: isIn ? 'success.main' : 'error.main' }}>

@@ -5,37 +5,19 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@portal/contract/core/constants';
 import type { Withdrawal } from '@portal/contract/wallet/withdrawals';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/errors/error-state';
 import { PageShell, Section, SectionLoading } from '@/components/layouts/page-shell';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
+import { useWithdrawalHold } from '@/hooks/use-withdrawal-hold';
 import { useAccount } from '@/lib/session';
 import { useBankAccounts } from '@/lib/queries/bank-accounts';
 import { useWallets } from '@/lib/queries/wallets';
 import { PendingWithdrawals } from './pending-withdrawals';
 import { WithdrawForm } from './withdraw-form';
-
-/** The hold's end while it runs; the account is read again as it ends, so the form comes back by itself. */
-function useWithdrawalHold(heldUntil: string | null | undefined, refetch: () => unknown): string | null {
-  const [now, setNow] = useState(() => Date.now());
-  const end = heldUntil ? new Date(heldUntil).getTime() : null;
-  const running = end !== null && end > now;
-  useEffect(() => {
-    if (!running || end === null) return;
-    const id = setTimeout(
-      () => {
-        setNow(Date.now());
-        void refetch();
-      },
-      end - Date.now() + 1000,
-    );
-    return () => clearTimeout(id);
-  }, [running, end, refetch]);
-  return running ? heldUntil! : null;
-}
 
 /** Withdrawals are held after a sensitive change (decision 029): until when, before the form is filled. */
 function WithdrawalHold({ until }: { until: string }) {

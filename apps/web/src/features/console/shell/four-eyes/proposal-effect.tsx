@@ -12,12 +12,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAV_CHANGE_ADMIN_BOUND_BPS } from '@portal/contract/admin/four-eyes';
 import type { EffectHolder, Proposal, ProposalEffect } from '@portal/contract/admin/proposals';
+import { TETHER_NETWORK_KEYS, type TetherNetworkKey } from '@portal/contract/tether/networks';
 import { displayMobile } from '@/lib/format';
 import { personName } from '../schemas';
 import { Detail, Details } from '../console-page';
@@ -28,6 +29,8 @@ type DividendEffect = Extract<ProposalEffect, { kind: 'dividend' }>;
 type ImportEffect = Extract<ProposalEffect, { kind: 'bank_statement_import' }>;
 type TermsEffect = Extract<ProposalEffect, { kind: 'fund_terms' }>;
 type TetherEffect = Extract<ProposalEffect, { kind: 'tether_settings' }>;
+type ChainEffect = Extract<ProposalEffect, { kind: 'chain_settings' }>;
+type ChainValues = ChainEffect['before'];
 type Terms = TermsEffect['before'];
 
 /** `a − b` of two decimal strings, exactly (no float): a dividend's share is `after − before`. */
@@ -474,30 +477,64 @@ function useTetherSettingRows(): (e: TetherEffect) => { key: string; before: str
   ];
 }
 
-/** The tether market's settings now → as proposed; the fields that change in bold. */
-function TetherSettingsEffectView({ e }: { e: TetherEffect }) {
+/** A setting's line of a before → after table: its label, as it is and as it would be. */
+interface SettingRow {
+  key: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * Settings now → as proposed, one row a field (under a heading row a group, when grouped); the rows that
+ * change marked (`data-changed`), tinted and their new value in bold. The tether market's and tether on
+ * chain's settings proposals show their effect with it.
+ */
+function SettingsChangeTable({
+  title,
+  testId,
+  groups,
+}: {
+  title: string;
+  testId: string;
+  groups: readonly { key: string; title?: string; rows: readonly SettingRow[] }[];
+}) {
   const { t } = useTranslation('admin');
-  const rows = useTetherSettingRows()(e);
-  const title = t('proposals.tether.title');
   return (
-    <>
-      {e.paused ? <Alert severity="info">{t('proposals.tether.paused')}</Alert> : null}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={title} data-testid="proposal-tether-settings">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('proposals.terms.field')}</TableCell>
-              <TableCell>{t('proposals.terms.before')}</TableCell>
-              <TableCell>{t('proposals.terms.after')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => {
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={title} data-testid={testId}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('proposals.terms.field')}</TableCell>
+            <TableCell>{t('proposals.terms.before')}</TableCell>
+            <TableCell>{t('proposals.terms.after')}</TableCell>
+          </TableRow>
+        </TableHead>
+        {groups.map((g) => (
+          <TableBody key={g.key} data-group={g.key}>
+            {g.title ? (
+              <TableRow>
+                <TableCell
+                  component="th"
+                  scope="rowgroup"
+                  colSpan={3}
+                  sx={{ fontWeight: 700, bgcolor: 'action.hover' }}
+                >
+                  {g.title}
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {g.rows.map((r) => {
               const changed = r.before !== r.after;
               return (
-                <TableRow key={r.key} hover data-changed={changed ? 'true' : undefined}>
-                  <TableCell component="th" scope="row">
-                    {t(`proposals.tether.fields.${r.key}`)}
+                <TableRow
+                  key={r.key}
+                  hover
+                  data-changed={changed ? 'true' : undefined}
+                  sx={changed ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.1) } : undefined}
+                >
+                  <TableCell component="th" scope="row" sx={{ fontWeight: changed ? 600 : undefined }}>
+                    {r.label}
                   </TableCell>
                   <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>{r.before}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: changed ? 700 : undefined }}>{r.after}</TableCell>
@@ -505,10 +542,93 @@ function TetherSettingsEffectView({ e }: { e: TetherEffect }) {
               );
             })}
           </TableBody>
-        </Table>
-      </TableContainer>
+        ))}
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The tether market's settings now → as proposed; the fields that change marked. */
+function TetherSettingsEffectView({ e }: { e: TetherEffect }) {
+  const { t } = useTranslation('admin');
+  const rows = useTetherSettingRows()(e).map((r) => ({ ...r, label: t(`proposals.tether.fields.${r.key}`) }));
+  return (
+    <>
+      {e.paused ? <Alert severity="info">{t('proposals.tether.paused')}</Alert> : null}
+      <SettingsChangeTable
+        title={t('proposals.tether.title')}
+        testId="proposal-tether-settings"
+        groups={[{ key: 'market', rows }]}
+      />
       <Typography variant="body2" color="text.secondary">
         {t('proposals.tether.note')}
+      </Typography>
+    </>
+  );
+}
+
+/** The fields of a network's settings on chain, in the order the console shows them. */
+const CHAIN_NETWORK_FIELDS = [
+  'confirmations',
+  'minDeposit',
+  'withdrawalFee',
+  'minWithdrawal',
+  'maxWithdrawal',
+] as const;
+const CHAIN_GLOBAL_FIELDS = ['dailyWithdrawalLimit', 'reviewAbove', 'secondReviewAbove'] as const;
+
+/** How many of tether on chain's settings a proposal changes (every field of every network and the bounds). */
+export function chainSettingsChangeCount(before: ChainValues, after: ChainValues): number {
+  let n = 0;
+  for (const net of TETHER_NETWORK_KEYS) {
+    for (const f of CHAIN_NETWORK_FIELDS) if (String(before.networks[net][f]) !== String(after.networks[net][f])) n++;
+  }
+  for (const f of CHAIN_GLOBAL_FIELDS) if (before[f] !== after[f]) n++;
+  return n;
+}
+
+/** Tether on chain's settings now → as proposed: a group a network, then the daily limit and review bounds. */
+function ChainSettingsEffectView({ e }: { e: ChainEffect }) {
+  const { t } = useTranslation('admin');
+  const pf = useProposalFormat();
+  const usdt = (a: string) => pf.moneyOf(a, 'USDT');
+  const network = (net: TetherNetworkKey) => {
+    const b = e.before.networks[net];
+    const a = e.after.networks[net];
+    return CHAIN_NETWORK_FIELDS.map((f) => ({
+      key: `${net}.${f}`,
+      label: t(`proposals.chain.fields.${f}`),
+      before:
+        f === 'confirmations' ? t('proposals.chain.blocks', { formatted: pf.number(b.confirmations) }) : usdt(b[f]),
+      after:
+        f === 'confirmations' ? t('proposals.chain.blocks', { formatted: pf.number(a.confirmations) }) : usdt(a[f]),
+    }));
+  };
+  const groups = [
+    ...TETHER_NETWORK_KEYS.map((net) => ({
+      key: net,
+      title: t(`proposals.chain.networks.${net}`),
+      rows: network(net),
+    })),
+    {
+      key: 'limits',
+      title: t('proposals.chain.limits'),
+      rows: CHAIN_GLOBAL_FIELDS.map((f) => ({
+        key: f,
+        label: t(`proposals.chain.fields.${f}`),
+        before: usdt(e.before[f]),
+        after: usdt(e.after[f]),
+      })),
+    },
+  ];
+  return (
+    <>
+      <SettingsChangeTable title={t('proposals.chain.title')} testId="proposal-chain-settings" groups={groups} />
+      <Typography variant="body2" color="text.secondary" data-testid="proposal-chain-pending">
+        {t('proposals.chain.pendingWithdrawals', { formatted: pf.number(e.pendingWithdrawals) })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('proposals.chain.note')}
       </Typography>
     </>
   );
@@ -517,7 +637,8 @@ function TetherSettingsEffectView({ e }: { e: TetherEffect }) {
 /**
  * What approving a pending proposal would do, computed by the server when read (holders buy and redeem
  * meanwhile): a NAV's change and every holder's value before → after, a dividend's share of each holder,
- * the users a statement would credit, a fund's terms and the tether market's settings before → after.
+ * the users a statement would credit, a fund's terms, the tether market's and tether on chain's settings
+ * before → after.
  * Operators are marked and counted.
  */
 export function ProposalEffectView({ p }: { p: Proposal }): ReactNode {
@@ -536,5 +657,7 @@ export function ProposalEffectView({ p }: { p: Proposal }): ReactNode {
       return <TermsEffectView e={e} currency={p.fund?.currency ?? ''} />;
     case 'tether_settings':
       return <TetherSettingsEffectView e={e} />;
+    case 'chain_settings':
+      return <ChainSettingsEffectView e={e} />;
   }
 }

@@ -74,7 +74,8 @@ export function ChangeText({ bps, testId }: { bps: number; testId?: string }) {
 
 /**
  * What a proposal proposes, in one line: `NAV of 1404/05/10: 126,000 toman`, `1,500 toman a unit`,
- * the statement's file name, the sections of terms it changes, the tether market's spread and fee.
+ * the statement's file name, the sections of terms it changes, the tether market's spread and fee, tether
+ * on chain's daily limit and review bounds.
  */
 export function useProposalSubject(): (p: Proposal) => string {
   const { t } = useTranslation('admin');
@@ -102,6 +103,12 @@ export function useProposalSubject(): (p: Proposal) => string {
         return t('proposals.subject.tether', {
           spread: pf.number(p.payload.spreadBps / 10_000, { style: 'percent', maximumFractionDigits: 2 }),
           fee: pf.number(p.payload.feeBps / 10_000, { style: 'percent', maximumFractionDigits: 2 }),
+        });
+      case 'chain_settings':
+        return t('proposals.subject.chain', {
+          limit: pf.moneyOf(p.payload.dailyWithdrawalLimit, 'USDT'),
+          review: pf.moneyOf(p.payload.reviewAbove, 'USDT'),
+          second: pf.moneyOf(p.payload.secondReviewAbove, 'USDT'),
         });
     }
   };

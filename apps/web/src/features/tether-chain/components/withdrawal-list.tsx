@@ -1,0 +1,227 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { TetherNetworkView, TetherWithdrawal, TetherWithdrawalStatus } from '@portal/contract/tether/chain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { shortChainText, TxHash, useConfirmationsText } from '@/components/chain/chain-details';
+import { ErrorState } from '@/components/errors/error-state';
+import { FormError } from '@/components/form/form-error';
+import { SectionLoading } from '@/components/layouts/page-shell';
+import { LinkPagination } from '@/components/link-pagination';
+import { useNotify } from '@/components/notices/notices';
+import { useFormat } from '@/hooks/use-format';
+import { useErrorMessage } from '@/lib/error-message';
+import { pageCountOf } from '@/lib/page-window';
+import { tetherWithdrawalsQueryOptions } from '@/lib/queries/tether-chain';
+import { useCancelTetherWithdrawal } from '../api/withdrawals';
+import { DetailRows } from './detail-rows';
+import { WithdrawalStatusChip } from './status-chips';
+
+/** States the investor waits through: the list is read again while one of them is on screen. */
+const MOVING: readonly TetherWithdrawalStatus[] = ['Pending', 'Approved', 'Sending', 'Sent'];
+export const WITHDRAWAL_POLL_MS = 15_000;
+
+/** The list's `refetchInterval`: every few seconds while a withdrawal is on its way, else not at all. */
+export const withdrawalPollInterval = (data: { items: readonly Pick<TetherWithdrawal, 'state'>[] } | undefined) =>
+  data?.items.some((w) => MOVING.includes(w.state)) ? WITHDRAWAL_POLL_MS : false;
+
+/**
+ * My tether withdrawals, newest first: amount, fee, network, destination, state, the hash linked to the
+ * explorer with its confirmations once sent, why it was refused; cancel (after a confirmation) while it
+ * waits for review. Read again every few seconds while one is on its way.
+ */
+export function WithdrawalList({
+  page,
+  networks,
+  hrefOf,
+}: {
+  page: number;
+  networks: readonly TetherNetworkView[] | undefined;
+  hrefOf: (page: number) => string;
+}) {
+  const { t } = useTranslation('chain');
+  const [cancelling, setCancelling] = useState<TetherWithdrawal | null>(null);
+  const withdrawals = useQuery({
+    ...tetherWithdrawalsQueryOptions(page),
+    refetchInterval: (query) => withdrawalPollInterval(query.state.data),
+  });
+
+  if (withdrawals.isPending) return <SectionLoading />;
+  if (withdrawals.isError) {
+    return (
+      <ErrorState
+        error={withdrawals.error}
+        onRetry={() => void withdrawals.refetch()}
+        isRetrying={withdrawals.isFetching}
+      />
+    );
+  }
+  const { items, total, pageSize } = withdrawals.data;
+  if (items.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+        {t('withdraw.list.empty')}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <Box
+        component="ul"
+        aria-label={t('withdraw.list.title')}
+        aria-busy={withdrawals.isPlaceholderData || undefined}
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      >
+        {items.map((w) => (
+          <WithdrawalRow
+            key={w.id}
+            withdrawal={w}
+            sandbox={networks?.find((n) => n.network === w.network)?.sandbox}
+            onCancel={setCancelling}
+          />
+        ))}
+      </Box>
+      <LinkPagination page={page} pageCount={pageCountOf(total, pageSize)} hrefOf={hrefOf} />
+      <CancelDialog withdrawal={cancelling} onClose={() => setCancelling(null)} />
+    </>
+  );
+}
+
+function WithdrawalRow({
+  withdrawal: w,
+  sandbox,
+  onCancel,
+}: {
+  withdrawal: TetherWithdrawal;
+  sandbox: boolean | undefined;
+  onCancel: (w: TetherWithdrawal) => void;
+}) {
+  const { t } = useTranslation('chain');
+  const fmt = useFormat();
+  const confirmationsText = useConfirmationsText();
+  const headingId = `withdrawal-${w.id}`;
+  const to = w.addressLabel ?? shortChainText(w.address);
+  return (
+    <Box
+      component="li"
+      aria-labelledby={headingId}
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        p: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id={headingId} component="h3" sx={{ fontWeight: 700 }}>
+          {t('withdraw.list.heading', { amount: fmt.money(w.amount, 'USDT'), to })}
+        </Typography>
+        <WithdrawalStatusChip state={w.state} />
+      </Box>
+      <DetailRows
+        rows={[
+          [t('details.network'), t(`networks.${w.network}`)],
+          [t('withdraw.figures.fee'), fmt.money(w.fee, 'USDT')],
+          [t('withdraw.figures.total'), fmt.money(w.total, 'USDT')],
+          [
+            t('details.address'),
+            <bdi key="address" dir="ltr" style={{ fontFamily: 'monospace' }}>
+              {w.address}
+            </bdi>,
+          ],
+          [
+            t('details.txHash'),
+            w.txHash ? (
+              <TxHash key="hash" network={w.network} hash={w.txHash} sandbox={sandbox} />
+            ) : (
+              t('details.txPending')
+            ),
+          ],
+          ...(w.txHash && w.confirmations !== null
+            ? ([[t('details.confirmations'), confirmationsText(w.confirmations, w.requiredConfirmations)]] as const)
+            : []),
+          [t('withdraw.list.createdAt'), fmt.date(w.createdAt, 'dateTime')],
+          ...(w.rejectReason ? ([[t('withdraw.list.reason'), t(`rejectReasons.${w.rejectReason}`)]] as const) : []),
+        ]}
+      />
+      {w.canCancel ? (
+        <Button
+          variant="outlined"
+          color="error"
+          size="small"
+          onClick={() => onCancel(w)}
+          aria-label={t('withdraw.list.cancelLabel', { amount: fmt.money(w.amount, 'USDT') })}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('withdraw.list.cancel')}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Asks before cancelling: amount and fee return to the wallet. */
+function CancelDialog({ withdrawal, onClose }: { withdrawal: TetherWithdrawal | null; onClose: () => void }) {
+  const { t } = useTranslation('chain');
+  const fmt = useFormat();
+  const errorMessage = useErrorMessage();
+  const { success } = useNotify();
+  const cancel = useCancelTetherWithdrawal();
+  const close = () => {
+    if (cancel.isPending) return;
+    cancel.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={withdrawal !== null} onClose={close} aria-labelledby="tether-cancel-title" fullWidth maxWidth="xs">
+      {withdrawal ? (
+        <>
+          <DialogTitle id="tether-cancel-title">{t('withdraw.cancel.title')}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2}>
+              <DialogContentText>
+                {t('withdraw.cancel.text', {
+                  amount: fmt.money(withdrawal.amount, 'USDT'),
+                  total: fmt.money(withdrawal.total, 'USDT'),
+                })}
+              </DialogContentText>
+              {cancel.error ? <FormError message={errorMessage(cancel.error)} /> : null}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={cancel.isPending}>
+              {t('withdraw.cancel.keep')}
+            </Button>
+            <Button
+              color="error"
+              variant="contained"
+              loading={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(withdrawal.id, {
+                  onSuccess: () => {
+                    success('chain:withdraw.cancel.done');
+                    cancel.reset();
+                    onClose();
+                  },
+                })
+              }
+            >
+              {t('withdraw.cancel.confirm')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
