@@ -51,8 +51,18 @@ const userRefSchema = z.object({
 const usdtField = z
   .string({ message: 'required' })
   .transform(normalizeAmountInput)
-  .pipe(z.string().min(1, { message: 'required' }).regex(/^\d+(\.\d+)?$/, { message: 'amountInvalid' }))
-  .transform((s) => s.replace(/^0+(?=\d)/, '').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { message: 'required' })
+      .regex(/^\d+(\.\d+)?$/, { message: 'amountInvalid' }),
+  )
+  .transform((s) =>
+    s
+      .replace(/^0+(?=\d)/, '')
+      .replace(/(\.\d*?)0+$/, '$1')
+      .replace(/\.$/, ''),
+  )
   .pipe(
     z
       .string()
@@ -367,7 +377,10 @@ export const adminRejectTetherWithdrawal = defineEndpoint({
 export const chainReconciliationSchema = z.object({
   at: z.string(),
   usersLiability: z.string(),
-  /** The house's own tether (the `exchange` account, negated) and the fees in tether. */
+  /**
+   * The house's own tether: the `exchange` and `fees` accounts' tether balances with their signs, so that
+   * `usersLiability + houseExchange` = deposits credited − withdrawals paid = − `chain_custody`'s balance.
+   */
   houseExchange: z.string(),
   networks: z.array(
     z.object({

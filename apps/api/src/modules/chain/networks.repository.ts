@@ -3,20 +3,24 @@
  * 040): one row per network (`chain_networks`) and one across them (`chain_settings`). Both are written
  * only by an approved `chain_settings` proposal and the switches of the console.
  */
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fromMinor } from '@portal/contract/core/money';
 import type { TetherNetworkView } from '@portal/contract/tether/chain';
-import type { TetherNetworkKey } from '@portal/contract/tether/networks';
+import { TETHER_NETWORK_KEYS, type TetherNetworkKey } from '@portal/contract/tether/networks';
 import type { DbOrTx } from '../../db/client';
 import { chainNetworks, chainSettings } from '../../db/schema';
 
 export type NetworkRow = typeof chainNetworks.$inferSelect;
 export type ChainSettingsRow = typeof chainSettings.$inferSelect;
 
-/** Every network's settings, by network (the migration seeds one row per network). */
+/**
+ * Every network's settings, by network (the migration seeds one row per network), in the contract's order
+ * (TRC20 first: the network most of the portal's users send on), which is the order pages list them in.
+ */
 export async function loadNetworks(db: DbOrTx): Promise<Map<TetherNetworkKey, NetworkRow>> {
-  const rows = await db.select().from(chainNetworks).orderBy(asc(chainNetworks.network));
-  return new Map(rows.map((r) => [r.network, r]));
+  const rows = await db.select().from(chainNetworks);
+  const rank = (n: TetherNetworkKey) => TETHER_NETWORK_KEYS.indexOf(n);
+  return new Map(rows.sort((a, b) => rank(a.network) - rank(b.network)).map((r) => [r.network, r]));
 }
 
 /** One network's settings; `lock` takes the row `FOR SHARE` (a withdrawal reads them under the settings' lock). */

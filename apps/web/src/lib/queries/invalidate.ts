@@ -34,6 +34,8 @@ export const STALE_AFTER = {
    * held, the day's allowance changes, and the requests list has it.
    */
   tetherWithdrawal: ['wallet', 'userRequests'],
+  /** A tether deposit on chain credited (issue 18), seen by the deposit page: the wallet and its history moved. */
+  tetherDeposit: ['wallet', 'userRequests'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type StaleEvent = keyof typeof STALE_AFTER;

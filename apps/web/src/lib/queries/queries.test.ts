@@ -110,6 +110,7 @@ describe('the shared query layer (decision 032)', () => {
     };
     expect(await stale('withdrawal')).toEqual(['tetherWithdrawals', 'userRequests', 'walletHistory', 'wallets']);
     expect(await stale('tetherWithdrawal')).toEqual(['tetherWithdrawals', 'userRequests', 'walletHistory', 'wallets']);
+    expect(await stale('tetherDeposit')).toEqual(['tetherWithdrawals', 'userRequests', 'walletHistory', 'wallets']);
     expect(await stale('fundOrder')).toEqual([
       'fund',
       'fundList',

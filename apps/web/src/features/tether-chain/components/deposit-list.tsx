@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TetherDeposit, TetherNetworkView } from '@portal/contract/tether/chain';
 import { useTranslation } from 'react-i18next';
 import { TxHash, useConfirmationsText } from '@/components/chain/chain-details';
@@ -10,16 +11,34 @@ import { LinkPagination } from '@/components/link-pagination';
 import { useFormat } from '@/hooks/use-format';
 import { formatDigits } from '@/lib/format';
 import { pageCountOf } from '@/lib/page-window';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 import { tetherDepositsQueryOptions } from '@/lib/queries/tether-chain';
 import { DetailRows } from './detail-rows';
 import { DepositStatusChip } from './status-chips';
 
 /** How often the list is read again while a deposit waits for its confirmations. */
-export const DEPOSIT_POLL_MS = 10_000;
+export const DEPOSIT_POLL_MS = 5_000;
+/**
+ * How often it is read otherwise: the page is open because its reader is sending tether and waits to see it
+ * arrive (TanStack Query stops reading while the tab is in the background).
+ */
+export const DEPOSIT_WAIT_POLL_MS = 15_000;
 
-/** The list's `refetchInterval`: every few seconds while a deposit is confirming, else not at all. */
+/** The list's `refetchInterval`: every few seconds while a deposit is confirming, else every quarter minute. */
 export const depositPollInterval = (data: { items: readonly Pick<TetherDeposit, 'status'>[] } | undefined) =>
-  data?.items.some((d) => d.status === 'Confirming') ? DEPOSIT_POLL_MS : false;
+  data?.items.some((d) => d.status === 'Confirming') ? DEPOSIT_POLL_MS : DEPOSIT_WAIT_POLL_MS;
+
+/** Marks the wallet stale when the list shows a deposit credited that it had not shown credited before. */
+function useWalletAfterCredit(items: readonly Pick<TetherDeposit, 'id' | 'status'>[] | undefined) {
+  const client = useQueryClient();
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!items) return;
+    const credited = items.filter((d) => d.status === 'Credited').map((d) => d.id);
+    if (seen.current && credited.some((id) => !seen.current!.has(id))) void invalidateAfter(client, 'tetherDeposit');
+    seen.current = new Set([...(seen.current ?? []), ...credited]);
+  }, [items, client]);
+}
 
 /**
  * My deposits (transfers the watcher saw to my addresses), newest first: network, amount, confirmations
@@ -40,6 +59,7 @@ export function DepositList({
     ...tetherDepositsQueryOptions(page),
     refetchInterval: (query) => depositPollInterval(query.state.data),
   });
+  useWalletAfterCredit(deposits.data?.items);
 
   if (deposits.isPending) return <SectionLoading />;
   if (deposits.isError) {

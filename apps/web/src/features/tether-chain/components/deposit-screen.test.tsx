@@ -14,7 +14,7 @@ import {
   TX_HASH_EVM,
   TX_HASH_TRON,
 } from '../test-fixtures';
-import { DEPOSIT_POLL_MS, depositPollInterval } from './deposit-list';
+import { DEPOSIT_POLL_MS, DEPOSIT_WAIT_POLL_MS, depositPollInterval } from './deposit-list';
 import TetherDepositScreen from './deposit-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -196,9 +196,10 @@ describe('/wallet/deposit/usdt', { timeout: 30_000 }, () => {
     expect(await within(section).findByText('هنوز واریزی به نشانی‌های شما دیده نشده است.')).toBeTruthy();
   });
 
-  it('polls only while a deposit is confirming', () => {
-    expect(depositPollInterval(undefined)).toBe(false);
-    expect(depositPollInterval({ items: [{ status: 'Credited' }, { status: 'Ignored' }] })).toBe(false);
+  it('polls fast while a deposit is confirming, slower while the page waits for one', () => {
+    expect(depositPollInterval(undefined)).toBe(DEPOSIT_WAIT_POLL_MS);
+    expect(depositPollInterval({ items: [] })).toBe(DEPOSIT_WAIT_POLL_MS);
+    expect(depositPollInterval({ items: [{ status: 'Credited' }, { status: 'Ignored' }] })).toBe(DEPOSIT_WAIT_POLL_MS);
     expect(depositPollInterval({ items: [{ status: 'Credited' }, { status: 'Confirming' }] })).toBe(DEPOSIT_POLL_MS);
   });
 });

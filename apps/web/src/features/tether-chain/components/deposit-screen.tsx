@@ -12,6 +12,7 @@ import { useAccount } from '@/lib/session';
 import { DepositAddressPanel } from './deposit-address-panel';
 import { DepositList } from './deposit-list';
 import { NetworkPicker } from './network-picker';
+import { SandboxNotice } from './sandbox-notice';
 
 /**
  * `/wallet/deposit/usdt?network=&page=` (SPEC §2 "Tether deposit"; issue 18): choose the network (one closed
@@ -36,6 +37,7 @@ export default function TetherDepositScreen() {
 
   return (
     <PageShell title={t('deposit.pageTitle')} backTo={paths.wallet.getHref()}>
+      <SandboxNotice networks={items} />
       <Section id="deposit-network" title={t('deposit.network.title')}>
         {networks.isPending ? (
           <SectionLoading />

@@ -22,6 +22,7 @@ import { AddressBookPanel } from './address-book';
 import { DetailRows } from './detail-rows';
 import { KycGate } from './kyc-gate';
 import { WithdrawalStatusChip } from './status-chips';
+import { SandboxNotice } from './sandbox-notice';
 import { TetherWithdrawForm } from './withdraw-form';
 import { WithdrawalList } from './withdrawal-list';
 
@@ -50,6 +51,7 @@ export default function TetherWithdrawScreen() {
 
   return (
     <PageShell title={t('withdraw.pageTitle')} backTo={paths.wallet.getHref()}>
+      <SandboxNotice networks={networks.data?.items} />
       <Section id="tether-withdraw-balance" title={t('withdraw.balance.title')}>
         {wallets.isPending ? (
           <SectionLoading />
