@@ -16,6 +16,13 @@
  *         delivery p50/p99 (arrival − the price's time), gaps in the sequence a stream sees (issue 17); then quote
  *         and execute over HTTP with BENCH_LEDGER_CLIENTS (8) clients on PostgreSQL vs the same SQL by hand
  *         through node-postgres on the same database: trades per second and the pair's p50/p99
+ *   chain deposit addresses derived per second (TRON and EVM, the portal's `DepositAddresses`) vs bare BIP-32
+ *         public child derivation (`@scure/bip32`) in the same run; then the chain watcher (`tickNetwork`, the
+ *         real EVM JSON-RPC reader, CHAIN_SCAN_BATCH as the app reads it, 2,000 by default) catching up
+ *         10,000 blocks with 1,000 tether transfers to portal deposit addresses (1,000 users, ERC20's 12
+ *         confirmations on top) from a local JSON-RPC node (the tests' double) on PostgreSQL, every deposit
+ *         credited, vs a bare `fetch` client sending the same JSON-RPC posts the watcher sent to the same node
+ *         (issue 18): seconds, the ratio, blocks per second
  *
  * Budgets: auth page initial JS ≤ 200 kB gzip; GET /account ≥ 25 % of the bare route's req/s; ledger ≥ 0.85 of
  * pgbench and HTTP withdrawals ≥ 0.5 of pgbench (issue 5); tether fan-out ≥ 0.8 of the bare server's messages per
@@ -23,6 +30,8 @@
  * fund page initial JS ≤ 200 kB gzip, the auth page's budget: on Lighthouse's phone (1.6 Mbit/s, CPU ×4) every
  * 100 kB gzip costs about half a second to download and several hundred ms of main thread, so a page that must
  * score 90 cannot load more up front than the first page does (its chart and tabs come after first paint).
+ * No budget for the chain figures (issue 18 names none, as issue 17's trades): they are reported, and the chain
+ * step fails unless every transfer is credited exactly once and the users' USDT is the sum sent.
  * Writes bench/results/latest.json; exits 1 when a budget is exceeded or a measurement fails.
  *
  * Settings (environment): BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 3),
@@ -31,7 +40,7 @@
  * server), BENCH_ONLY=web,api,login,ledger (a comma list; all when unset: `BENCH_ONLY=ledger` runs the
  * issue-5 figures alone), BENCH_HTTP=0 to leave the HTTP withdrawal figure out, BENCH_HTTP_USERS (6000),
  * BENCH_LEDGER_CLIENTS (8), BENCH_LIGHTHOUSE_RUNS (3), BENCH_FUND_PAGE_PATH (measure another signed-in page in
- * place of the fund page, e.g. /wallet: a diagnostic).
+ * place of the fund page, e.g. /wallet: a diagnostic), CHAIN_SCAN_BATCH (the watcher's blocks per scan, as the app).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -48,6 +57,8 @@ import { type LedgerBenchResult, measureLedger } from './ledger-throughput';
 import { type FundPageResult, type LighthousePage, measureFundPage } from './fund-page';
 import { fromRoot, kb, runCommand, table } from './lib';
 import { type FanoutResult, measureBareFanout, measurePortalFanout } from './tether-fanout';
+import { type DerivationResult, measureDerivation } from './chain-addresses';
+import { type ChainWatcherResult, measureChainWatcher } from './chain-watcher';
 import { type TetherTradesResult, type TradeRunResult as TradeRow, measureTetherTrades } from './tether-trades';
 import { type RawArgon2Result, measurePasswordLogin, measureRawArgon2 } from './login-throughput';
 import {
@@ -85,7 +96,7 @@ const loadOptions: LoadOptions = {
 };
 const apiLogLevel = process.env.BENCH_API_LOG_LEVEL ?? 'info';
 const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
-const PARTS = ['web', 'api', 'login', 'ledger', 'fund', 'tether'] as const;
+const PARTS = ['web', 'api', 'login', 'ledger', 'fund', 'tether', 'chain'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -253,6 +264,19 @@ const tetherTrades: TetherTradesResult | null = want('tether')
     )
   : null;
 
+// ── chain: deposit addresses and the watcher's catch-up (issue 18) ────────────────────────────────────────
+const derivation: DerivationResult | null = want('chain')
+  ? await step('deposit addresses derived (TRON, EVM) vs bare BIP-32 public child derivation', async () =>
+      measureDerivation(),
+    )
+  : null;
+const chainWatcher: ChainWatcherResult | null = want('chain')
+  ? await step(
+      'chain watcher on PostgreSQL: 10,000 blocks, 1,000 transfers from a local JSON-RPC node, vs a bare client',
+      () => measureChainWatcher(),
+    )
+  : null;
+
 // ── budgets ───────────────────────────────────────────────────────────────────────────────────────
 interface Check {
   name: string;
@@ -372,6 +396,15 @@ if (want('tether')) {
       : 'not measured',
     budget: '0',
     ok: !!tetherTrades && tetherTrades.http.failures === 0 && tetherTrades.byHand.failures === 0,
+  });
+}
+
+if (want('chain')) {
+  checks.push({
+    name: 'chain watcher: every transfer credited once, USDT = sum sent',
+    measured: chainWatcher ? `${chainWatcher.credited} of ${chainWatcher.transfers} credited` : 'not measured',
+    budget: 'all, once',
+    ok: !!chainWatcher && chainWatcher.credited === chainWatcher.transfers,
   });
 }
 
@@ -575,6 +608,72 @@ if (tetherTrades) {
     if (f) console.log(`  failure: ${f}`);
 }
 
+if (derivation) {
+  console.log(
+    `\n━━ deposit addresses derived (${derivation.count} fresh indexes per kind and round, median of ${derivation.rounds} rounds) ━━\n`,
+  );
+  const rate = (v: number) => String(Math.round(v));
+  console.log(
+    table(
+      ['derivation', 'per second', 'ratio to the reference'],
+      [
+        ['reference: BIP-32 public child key (@scure/bip32)', rate(derivation.referencePerSecond), ''],
+        [
+          'TRC20 address (base58check)',
+          rate(derivation.tronPerSecond),
+          (derivation.tronPerSecond / derivation.referencePerSecond).toFixed(2),
+        ],
+        [
+          'ERC20/BEP20 address (EIP-55)',
+          rate(derivation.evmPerSecond),
+          (derivation.evmPerSecond / derivation.referencePerSecond).toFixed(2),
+        ],
+      ],
+    ),
+  );
+}
+
+if (chainWatcher) {
+  const w = chainWatcher;
+  console.log(
+    `\n━━ chain watcher catching up (${w.database}; ${w.network}: ${w.blocks} blocks + ${w.confirmationBlocks} for the ` +
+      `${w.confirmations} confirmations, ${w.transfers} transfers, scan batch ${w.scanBatch}) ━━\n`,
+  );
+  const s = (v: number) => `${v.toFixed(2)} s`;
+  console.log(
+    table(
+      ['run', 'seconds', 'blocks/s', 'JSON-RPC calls', 'HTTP posts'],
+      [
+        [
+          `portal: tickNetwork ×${w.ticks}, ${w.credited} credited`,
+          s(w.portalSeconds),
+          String(w.blocksPerSecond),
+          String(w.rpcCalls),
+          String(w.httpPosts),
+        ],
+        [
+          'bare fetch client, the same posts',
+          s(w.bareSeconds),
+          String(Math.round(w.scannedBlocks / w.bareSeconds)),
+          String(w.rpcCalls),
+          String(w.httpPosts),
+        ],
+      ],
+    ),
+  );
+  console.log(`\n  portal / bare: ${w.ratio.toFixed(2)}× the time`);
+  console.log(
+    `  ${w.scannedBlocks} blocks scanned, ${w.depositsPerSecond} deposits credited per second; ` +
+      `${s(w.portalReaderSeconds)} of the portal's time inside the chain reader, the rest in the database`,
+  );
+  console.log(
+    `  calls: ${Object.entries(w.callsByMethod)
+      .map(([m, n]) => `${m} ${n}`)
+      .join(', ')}`,
+  );
+  console.log(`  (setup: the ${w.transfers} addresses created by the service in ${s(w.addressSetupSeconds)})`);
+}
+
 console.log('\n━━ budgets ━━\n');
 console.log(
   table(
@@ -612,6 +711,7 @@ const results = {
   ledger,
   fund: fundPage,
   tether: { fanoutPortal, fanoutBare, fanoutRatio, trades: tetherTrades },
+  chain: { derivation, watcher: chainWatcher },
   budgets: checks,
   errors,
   ok,
