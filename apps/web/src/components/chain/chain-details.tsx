@@ -51,7 +51,7 @@ export function TxHash({
   const known = useIsSandbox(network);
   const isSandbox = sandbox ?? known;
   const short = (
-    <bdi dir="ltr" style={{ fontFamily: 'monospace' }}>
+    <bdi dir="ltr" style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
       {shortChainText(hash)}
     </bdi>
   );
@@ -120,7 +120,8 @@ export function ChainRefDetails({ chain, showStatus = true }: { chain: ChainRef;
         t('details.txHash'),
         chain.txHash ? <TxHash network={chain.network} hash={chain.txHash} /> : t('details.txPending'),
       )}
-      {chain.confirmations !== null
+      {/* A transfer not credited (ignored, dropped) or a withdrawal that ended without paying: nothing counts toward it. */}
+      {chain.confirmations !== null && chain.status !== 'Failed' && chain.status !== 'Canceled'
         ? item(t('details.confirmations'), confirmationsText(chain.confirmations, chain.requiredConfirmations))
         : null}
       {showStatus ? (

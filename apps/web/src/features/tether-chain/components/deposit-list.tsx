@@ -128,7 +128,10 @@ function DepositRow({ deposit: d, sandbox }: { deposit: TetherDeposit; sandbox: 
       </Box>
       <DetailRows
         rows={[
-          [t('details.confirmations'), confirmationsText(d.confirmations, d.requiredConfirmations)],
+          // An ignored or dropped transfer is not counted toward a credit: its confirmations say nothing.
+          ...(d.status === 'Confirming' || d.status === 'Credited'
+            ? ([[t('details.confirmations'), confirmationsText(d.confirmations, d.requiredConfirmations)]] as const)
+            : []),
           [t('details.txHash'), <TxHash key="hash" network={d.network} hash={d.txHash} sandbox={sandbox} />],
           [t('deposit.list.seenAt'), fmt.date(d.createdAt, 'dateTime')],
           ...(d.creditedAt ? ([[t('deposit.list.creditedAt'), fmt.date(d.creditedAt, 'dateTime')]] as const) : []),
