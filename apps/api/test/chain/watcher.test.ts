@@ -374,6 +374,37 @@ describe.each([evmNode, sandboxChain('TRC20')])('the watcher on %s', (chain) => 
     expect(c.lastScanAt?.getTime()).toBe(t.clock.now.getTime());
     expect(c.leaseOwner).toBe('watcher-1');
   });
+
+  it("stops short of the head by the reader's index lag, and sees a transfer there on a later tick", async () => {
+    const u = await investorWithAddress(network);
+    const real = t.app.chain.readers.get(network)!;
+    const lagging: ChainReaderPort = {
+      network,
+      indexLagBlocks: 4,
+      head: (s) => real.head(s),
+      blockHash: (n, s) => real.blockHash(n, s),
+      transaction: (h, s) => real.transaction(h, s),
+      transfersTo: (to, from, till, s) => real.transfersTo(to, from, till, s),
+    };
+    const readers = new Map([[network, lagging]]);
+    await tick('watcher-1');
+    const start = (await cursorOf(network)).lastScannedBlock!;
+    // The transfer is in the block above the cursor, and the head 3 above it: inside the lag of 4.
+    await chain.transfer(u.address, usdt(network, '7'));
+    await chain.mine(3);
+    await tick('watcher-1', { readers });
+    expect((await cursorOf(network)).lastScannedBlock).toBe(start);
+    expect(await depositsOf(u.userId, network)).toHaveLength(0);
+    // Three more blocks: the scan reaches two past the cursor (the head less 4), the transfer's block in it.
+    await chain.mine(3);
+    await tick('watcher-1', { readers });
+    // Seen with six blocks on it (more than the 3 confirmations): credited in the same tick, once.
+    expect((await cursorOf(network)).lastScannedBlock).toBe(start + 2n);
+    expect((await depositsOf(u.userId, network)).map((d) => d.status)).toEqual(['Credited']);
+    await tick('watcher-1', { readers });
+    expect(await depositsOf(u.userId, network)).toHaveLength(1);
+    expect(await balanceOf(t.database.db, u.userId, 'USDT')).toBe(7_000_000n);
+  });
 });
 
 describe('the watcher on the sandbox chain (BEP20: 18 decimals, a log index per block)', () => {

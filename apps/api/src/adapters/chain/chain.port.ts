@@ -36,6 +36,12 @@ export type ChainTxStatus =
 
 export interface ChainReaderPort {
   readonly network: TetherNetworkKey;
+  /**
+   * How many blocks behind the head the reader's transfer index may still be filling in (TronGrid indexes a
+   * few seconds after the node); the watcher scans no nearer the head than this, or a transfer indexed late
+   * would be behind its cursor for good. 0 (or absent) when `transfersTo` reads the node itself.
+   */
+  readonly indexLagBlocks?: number;
   /** The chain's latest block. */
   head(signal?: AbortSignal): Promise<ChainBlock>;
   /** The hash of block `number` on the chain as it is now (null when the chain is not that long). */

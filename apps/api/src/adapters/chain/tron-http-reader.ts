@@ -39,6 +39,11 @@ export interface TronHttpReaderOptions {
   timeoutMs?: number;
   /** Requests in flight at once during a scan (4 by default: within TronGrid's rate with a key). */
   concurrency?: number;
+  /**
+   * Blocks behind the head the watcher leaves for TronGrid's index to catch up (`indexLagBlocks`; 10 by
+   * default: 30 seconds of TRON's 3-second blocks, well inside the 19 confirmations a deposit waits anyway).
+   */
+  indexLagBlocks?: number;
   fetch?: typeof fetch;
 }
 
@@ -185,6 +190,7 @@ export function createTronHttpReader(opts: TronHttpReaderOptions): ChainReaderPo
 
   return {
     network: 'TRC20',
+    indexLagBlocks: opts.indexLagBlocks ?? 10,
     async head(signal): Promise<ChainBlock> {
       const block = blockOf(await wallet('/wallet/getnowblock', {}, signal), '/wallet/getnowblock');
       return { number: block.number, hash: block.hash };

@@ -112,7 +112,7 @@ async function startingPoint(
 }
 
 /**
- * Scans from `last + 1` to the head in batches: per batch, the hash of its last block (read before its
+ * Scans from `last + 1` to the head (less the reader's index lag) in batches: per batch, the hash of its last block (read before its
  * transfers: a reorganisation in between is then seen next tick), the transfers to the portal's addresses,
  * then one transaction that records them and moves the cursor. Renews the lease after each batch.
  */
@@ -128,8 +128,10 @@ async function scan(
   const addresses = [...owners.keys()];
   let last = c.last;
   let recorded = 0;
-  while (last < c.head.number) {
-    const to = last + BigInt(deps.scanBatch) < c.head.number ? last + BigInt(deps.scanBatch) : c.head.number;
+  // Not nearer the head than the reader's index may lag (TronGrid): a later tick scans those blocks.
+  const limit = c.head.number - BigInt(c.reader.indexLagBlocks ?? 0);
+  while (last < limit) {
+    const to = last + BigInt(deps.scanBatch) < limit ? last + BigInt(deps.scanBatch) : limit;
     const hash = await c.reader.blockHash(to);
     const transfers = addresses.length > 0 ? await c.reader.transfersTo(addresses, last + 1n, to) : [];
     const from = last;
