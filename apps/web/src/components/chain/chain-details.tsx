@@ -70,7 +70,11 @@ export function TxHash({
     );
   }
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }} title={hash}>
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, maxWidth: '100%' }}
+      title={hash}
+    >
       {short}
       {isSandbox ? <Chip size="small" variant="outlined" label={t('details.sandbox')} /> : null}
     </Box>

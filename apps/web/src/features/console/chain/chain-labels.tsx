@@ -209,3 +209,21 @@ export function useChainErrorMessage(): (error: unknown) => string {
     return generic(error);
   };
 }
+
+/**
+ * Whether the destination was in the user's address book a day before the request (`addressSaved`), saved
+ * later than that (a label but not a day old: what a thief who took the account over would do), or not saved.
+ */
+export function AddressSavedChip({ w }: { w: { addressSaved: boolean; addressLabel: string | null } }) {
+  const { t } = useTranslation('admin');
+  const key = w.addressSaved ? 'saved' : w.addressLabel ? 'savedRecently' : 'notSaved';
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={w.addressSaved ? 'success' : 'warning'}
+      label={t(`chain.withdrawal.${key}`)}
+      data-testid="chain-withdrawal-saved"
+    />
+  );
+}

@@ -17,6 +17,7 @@ import ChainDepositsPage from './chain-deposits-page';
 import ChainReconciliationPage from './chain-reconciliation-page';
 import ChainWithdrawalPage from './chain-withdrawal-page';
 import ChainWithdrawalsPage from './chain-withdrawals-page';
+import { AddressSavedChip } from './chain-labels';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -430,5 +431,16 @@ describe('the chain desk: reconciliation', { timeout: 60_000 }, () => {
     );
     expect(await screen.findByRole('button', { name: 'تلاش دوباره' })).toBeTruthy();
     expect(screen.getByText('متأسفانه خطایی رخ داده است.')).toBeTruthy();
+  });
+});
+
+describe('whether the destination was saved', () => {
+  it.each([
+    [{ addressSaved: true, addressLabel: 'Ledger' }, 'ذخیره‌شده'],
+    [{ addressSaved: false, addressLabel: 'Ledger' }, 'ذخیره‌شده کمتر از یک روز پیش'],
+    [{ addressSaved: false, addressLabel: null }, 'ذخیره‌نشده'],
+  ])('%o reads «%s»', async (saved, label) => {
+    renderChain(<AddressSavedChip w={saved} />, () => undefined);
+    expect((await screen.findByTestId('chain-withdrawal-saved')).textContent).toBe(label);
   });
 });

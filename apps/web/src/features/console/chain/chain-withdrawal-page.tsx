@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -29,6 +28,7 @@ import {
   Usdt,
   useChainFormat,
   useNetworkName,
+  AddressSavedChip,
 } from './chain-labels';
 
 const rejectSchema = declared(adminRejectTetherWithdrawal.body);
@@ -101,13 +101,7 @@ function Destination({ w, sandbox }: { w: AdminTetherWithdrawal; sandbox: boolea
         </Detail>
         <Detail label={t('chain.withdrawal.label')}>
           {w.addressLabel ? <span dir="auto">{w.addressLabel}</span> : t('chain.withdrawal.noLabel')}
-          <Chip
-            size="small"
-            variant="outlined"
-            color={w.addressSaved ? 'success' : 'warning'}
-            label={t(w.addressSaved ? 'chain.withdrawal.saved' : 'chain.withdrawal.notSaved')}
-            data-testid="chain-withdrawal-saved"
-          />
+          <AddressSavedChip w={w} />
         </Detail>
         <Detail label={t('chain.withdrawal.txHash')}>
           {w.txHash ? (

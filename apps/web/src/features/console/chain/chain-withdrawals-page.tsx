@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
@@ -28,14 +27,20 @@ import { personName } from '../shell/schemas';
 import { withPage } from '../shell/url';
 import { chainWithdrawalsQueryOptions, type WithdrawalFilters } from './api';
 import { ChainFrame, FilterSelect, oneOf } from './chain-frame';
-import { ChainWithdrawalStateChip, shortHash, useChainFormat, useNetworkName, When } from './chain-labels';
+import {
+  AddressSavedChip,
+  ChainWithdrawalStateChip,
+  shortHash,
+  useChainFormat,
+  useNetworkName,
+  When,
+} from './chain-labels';
 
 const STATES = [...TETHER_WITHDRAWAL_STATUSES, 'all'] as const;
 const NETWORKS = ['all', ...TETHER_NETWORK_KEYS] as const;
 
 /** Where it goes: the address (shortened in a list), its label in the user's book and whether it was saved. */
 function Destination({ w }: { w: AdminTetherWithdrawal }) {
-  const { t } = useTranslation('admin');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, minWidth: 0 }}>
       <Box
@@ -52,12 +57,7 @@ function Destination({ w }: { w: AdminTetherWithdrawal }) {
             {w.addressLabel}
           </Typography>
         ) : null}
-        <Chip
-          size="small"
-          variant="outlined"
-          color={w.addressSaved ? 'success' : 'warning'}
-          label={t(w.addressSaved ? 'chain.withdrawal.saved' : 'chain.withdrawal.notSaved')}
-        />
+        <AddressSavedChip w={w} />
       </Box>
     </Box>
   );

@@ -7,9 +7,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TetherNetworkView, TetherWithdrawal, TetherWithdrawalStatus } from '@portal/contract/tether/chain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortChainText, TxHash, useConfirmationsText } from '@/components/chain/chain-details';
 import { ErrorState } from '@/components/errors/error-state';
@@ -20,6 +20,7 @@ import { useNotify } from '@/components/notices/notices';
 import { useFormat } from '@/hooks/use-format';
 import { useErrorMessage } from '@/lib/error-message';
 import { pageCountOf } from '@/lib/page-window';
+import { invalidateAfter } from '@/lib/queries/invalidate';
 import { tetherWithdrawalsQueryOptions } from '@/lib/queries/tether-chain';
 import { useCancelTetherWithdrawal } from '../api/withdrawals';
 import { DetailRows } from './detail-rows';
@@ -32,6 +33,22 @@ export const WITHDRAWAL_POLL_MS = 15_000;
 /** The list's `refetchInterval`: every few seconds while a withdrawal is on its way, else not at all. */
 export const withdrawalPollInterval = (data: { items: readonly Pick<TetherWithdrawal, 'state'>[] } | undefined) =>
   data?.items.some((w) => MOVING.includes(w.state)) ? WITHDRAWAL_POLL_MS : false;
+
+/**
+ * Marks the wallet stale when the list shows a withdrawal ended (paid, failed, rejected, cancelled) that it had
+ * shown on its way: the held amount went out or came back.
+ */
+function useWalletAfterEnd(items: readonly Pick<TetherWithdrawal, 'id' | 'state'>[] | undefined) {
+  const client = useQueryClient();
+  const moving = useRef<Set<string>>(new Set());
+  useEffect(() => {
+    if (!items) return;
+    if (items.some((w) => !MOVING.includes(w.state) && moving.current.has(w.id))) {
+      void invalidateAfter(client, 'tetherWithdrawal');
+    }
+    moving.current = new Set(items.filter((w) => MOVING.includes(w.state)).map((w) => w.id));
+  }, [items, client]);
+}
 
 /**
  * My tether withdrawals, newest first: amount, fee, network, destination, state, the hash linked to the
@@ -53,6 +70,7 @@ export function WithdrawalList({
     ...tetherWithdrawalsQueryOptions(page),
     refetchInterval: (query) => withdrawalPollInterval(query.state.data),
   });
+  useWalletAfterEnd(withdrawals.data?.items);
 
   if (withdrawals.isPending) return <SectionLoading />;
   if (withdrawals.isError) {
