@@ -10,7 +10,7 @@ import { runMoneyTransaction } from '../../src/lib/money-tx';
 import { creditUser } from '../../src/modules/ledger/ledger.service';
 import { makeInvestor, type TestUser } from '../helpers/admin';
 import type { TestApp } from '../helpers/app';
-import { balanceOf } from '../helpers/ledger';
+import { balanceOf, systemBalanceOf } from '../helpers/ledger';
 
 const text = (s: string) => ({ fa: s, ar: s, en: s });
 
@@ -135,13 +135,7 @@ export const unitsOf = (db: DbOrTx, userId: string, fundId: string, bucket: 'ava
   balanceOf(db, userId, unitCurrency(fundId) as Currency, bucket);
 
 /** A system account's balance in a currency (0n before it is opened). */
-export async function systemBalance(db: DbOrTx, code: string, currency: string): Promise<bigint> {
-  const [row] = await queryRows<{ balance: string }>(
-    db,
-    sql`SELECT balance::text AS balance FROM ledger_accounts WHERE user_id IS NULL AND code = ${code} AND currency = ${currency}`,
-  );
-  return BigInt(row?.balance ?? '0');
-}
+export const systemBalance = systemBalanceOf;
 
 /** The units left in a user's lots of a fund, oldest first. */
 export async function lotsOf(db: DbOrTx, userId: string, fundId: string) {

@@ -11,7 +11,7 @@ import { sealTotpSecret } from '../../src/modules/admin/operators.service';
 import { creditUser } from '../../src/modules/ledger/ledger.service';
 import { addCard, addSheba, cardNumber, sheba, verifiedInvestor } from '../bank-accounts/bank-helpers';
 import { outboxCode, TEST_SECRET, type TestApp } from '../helpers/app';
-import { balanceOf } from '../helpers/ledger';
+import { journalPostingsOf, systemBalanceOf, withdrawalSnapshot } from '../helpers/ledger';
 
 export interface Withdrawer {
   cookie: string;
@@ -169,46 +169,19 @@ export async function approved(t: TestApp, cookie: string, id: string): Promise<
 }
 
 /** The IRT balance of a system account (0n before it is opened). */
-export async function systemBalance(db: DbOrTx, code: 'bank_settlement' | 'fees' = 'bank_settlement') {
-  const [row] = await queryRows<{ balance: string }>(
-    db,
-    sql`SELECT balance::text AS balance FROM ledger_accounts WHERE user_id IS NULL AND code = ${code} AND currency = 'IRT'`,
-  );
-  return BigInt(row?.balance ?? '0');
-}
+export const systemBalance = (db: DbOrTx, code: 'bank_settlement' | 'fees' = 'bank_settlement') =>
+  systemBalanceOf(db, code, 'IRT');
 
 /** Everything a refused request must leave as it was: the user's records, balances and the ledger. */
 export async function snapshot(t: TestApp, userId: string) {
-  const [row] = await queryRows<{ withdrawals: number; journals: number; postings: number; idempotency: number }>(
-    t.database.db,
-    sql`SELECT (SELECT count(*)::int FROM withdrawals WHERE user_id = ${userId}) AS withdrawals,
-               (SELECT count(*)::int FROM ledger_journals) AS journals,
-               (SELECT count(*)::int FROM ledger_postings) AS postings,
-               (SELECT count(*)::int FROM idempotency_records WHERE user_id = ${userId}) AS idempotency`,
-  );
   return {
-    ...row!,
-    available: await balanceOf(t.database.db, userId, 'IRT'),
-    held: await balanceOf(t.database.db, userId, 'IRT', 'held'),
+    ...(await withdrawalSnapshot(t.database.db, userId, 'withdrawals', 'IRT')),
     bank: await systemBalance(t.database.db),
   };
 }
 
 /** The postings of a withdrawal's journals, oldest journal first: `[account code, amount]`. */
-export async function postingsOf(db: DbOrTx, withdrawalId: string) {
-  const rows = await queryRows<{ journal_id: string; code: string; amount: string }>(
-    db,
-    sql`SELECT j.id AS journal_id, a.code, p.amount::text AS amount
-        FROM ledger_journals j
-        JOIN ledger_postings p ON p.journal_id = j.id
-        JOIN ledger_accounts a ON a.id = p.account_id
-        WHERE j.ref_type = 'Withdrawal' AND j.ref_id = ${withdrawalId}
-        ORDER BY j.created_at, j.id, p.amount`,
-  );
-  const journals = new Map<string, [string, string][]>();
-  for (const r of rows) journals.set(r.journal_id, [...(journals.get(r.journal_id) ?? []), [r.code, r.amount]]);
-  return [...journals.values()];
-}
+export const postingsOf = (db: DbOrTx, withdrawalId: string) => journalPostingsOf(db, 'Withdrawal', withdrawalId);
 
 /** The withdrawal row as stored. */
 export async function rowOf(db: DbOrTx, id: string) {

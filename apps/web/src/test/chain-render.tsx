@@ -50,19 +50,5 @@ export function renderChain(
   return { ...view, sent, urls, fetchMock };
 }
 
-/** A screen at least `md` wide (the desktop layout): MUI reads it through `matchMedia`. */
-export function asDesktop() {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: /min-width/.test(query),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
-
 export const pageOf = (items: unknown[], total = items.length, page = 1) =>
   jsonResponse({ items, total, page, pageSize: 20 });

@@ -1,16 +1,11 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Proposal } from '@portal/contract/admin/proposals';
-import { ROLE_PERMISSIONS, type Permission, type Role } from '@portal/contract/admin/roles';
-import { createQueryClient } from '@/lib/query-client';
-import { accountFixture } from '@/test/account-fixture';
 import { CHAIN_SETTINGS, chainDeskFixture } from '@/test/chain-fixture';
-import { navProposalFixture, OPERATOR_A, OPERATOR_B, PROPOSAL_ID } from '@/test/proposal-fixture';
+import { approvableProposal, asDesktop, proposalApprovePath, renderConsole } from '@/test/console-render';
+import { navProposalFixture, OPERATOR_A, OPERATOR_B } from '@/test/proposal-fixture';
 import { jsonResponse } from '@/test/render';
-import { AppProvider } from '../provider';
-import { routes } from '../router';
 
 /*
  * The chain desk (issue 18) through the real routes: its place in the console's menu and its permission,
@@ -20,58 +15,7 @@ import { routes } from '../router';
 
 configure({ asyncUtilTimeout: 5000 });
 
-type Handler = (path: string, init: RequestInit | undefined) => Response | undefined;
-
-function renderConsole(
-  path: string,
-  handler: Handler,
-  who: typeof OPERATOR_A,
-  role: Role = 'senior_operator',
-  permissions: readonly Permission[] = ROLE_PERMISSIONS[role],
-) {
-  const fetchMock = vi.fn<typeof fetch>((input, init) => {
-    const url = new URL(input as string, 'http://x');
-    if (url.pathname === '/api/account')
-      return Promise.resolve(jsonResponse(accountFixture({ user: { role, mobile: who.mobile } })));
-    if (url.pathname === '/api/admin/me')
-      return Promise.resolve(
-        jsonResponse({
-          id: who.id,
-          role,
-          permissions: [...permissions],
-          firstName: who.firstName,
-          lastName: who.lastName,
-        }),
-      );
-    return Promise.resolve(handler(url.pathname, init) ?? jsonResponse({ code: 'NOT_FOUND', message: 'no' }, 404));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider queryClient={createQueryClient({ queries: { retry: false } })}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  const sent = (method: string, p: string) =>
-    fetchMock.mock.calls.filter(([u, i]) => (u as string).split('?')[0] === p && (i?.method ?? 'GET') === method);
-  return { router, sent };
-}
-
-function asDesktop() {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: /min-width/.test(query),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
-
-const detailPath = `/api/admin/proposals/${PROPOSAL_ID}`;
-const approvePath = `${detailPath}/approve`;
+const approvePath = proposalApprovePath;
 
 describe('the chain desk in the console', { timeout: 30_000 }, () => {
   afterEach(() => {
@@ -125,28 +69,13 @@ describe('the chain desk in the console', { timeout: 30_000 }, () => {
         effect: { kind: 'chain_settings', before: CHAIN_SETTINGS, after, pendingWithdrawals: 3 },
         ...over,
       });
-    let approved = false;
+    const proposal = approvableProposal(chain);
     const { sent } = renderConsole(
       '/admin/proposals',
-      (path, init) => {
-        if (path === '/api/admin/proposals') return jsonResponse({ items: [chain()], total: 1, page: 1, pageSize: 20 });
-        if (path === approvePath && init?.method === 'POST') {
-          approved = true;
-          return jsonResponse(chain({ status: 'Approved', effect: null }));
-        }
-        if (path === detailPath)
-          return jsonResponse(
-            approved
-              ? chain({
-                  status: 'Approved',
-                  effect: null,
-                  decidedBy: OPERATOR_B,
-                  decidedAt: '2025-08-01T10:30:00.000Z',
-                })
-              : chain(),
-          );
-        return undefined;
-      },
+      (path, init) =>
+        path === '/api/admin/proposals'
+          ? jsonResponse({ items: [chain()], total: 1, page: 1, pageSize: 20 })
+          : proposal(path, init),
       OPERATOR_B,
     );
     const list = await screen.findByRole('table', { name: 'پیشنهادها' }, { timeout: 10_000 });

@@ -1,11 +1,8 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Proposal, ProposalEffect } from '@portal/contract/admin/proposals';
-import { ROLE_PERMISSIONS, type Permission, type Role } from '@portal/contract/admin/roles';
-import { createQueryClient } from '@/lib/query-client';
-import { accountFixture } from '@/test/account-fixture';
+import { approvableProposal, asDesktop, renderConsole } from '@/test/console-render';
 import {
   FUND_ID,
   navProposalFixture,
@@ -15,8 +12,6 @@ import {
   PROPOSAL_ID,
 } from '@/test/proposal-fixture';
 import { jsonResponse } from '@/test/render';
-import { AppProvider } from '../provider';
-import { routes } from '../router';
 
 /*
  * The proposals desk (issue 15) through the real routes: the queue, a proposal with its effect (every
@@ -26,66 +21,6 @@ import { routes } from '../router';
  */
 
 configure({ asyncUtilTimeout: 5000 });
-
-type Handler = (path: string, init: RequestInit | undefined, query: URLSearchParams) => Response | undefined;
-type Operator = typeof OPERATOR_A;
-
-const me = (who: Operator, role: Role, permissions: readonly Permission[] = ROLE_PERMISSIONS[role]) => ({
-  id: who.id,
-  role,
-  permissions: [...permissions],
-  firstName: who.firstName,
-  lastName: who.lastName,
-});
-
-function renderConsole(
-  path: string,
-  handler: Handler,
-  who: Operator,
-  role: Role = 'senior_operator',
-  permissions: readonly Permission[] = ROLE_PERMISSIONS[role],
-) {
-  const fetchMock = vi.fn<typeof fetch>((input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
-    if (url.pathname === '/api/account')
-      return Promise.resolve(jsonResponse(accountFixture({ user: { role, mobile: who.mobile } })));
-    if (url.pathname === '/api/admin/me') return Promise.resolve(jsonResponse(me(who, role, permissions)));
-    const answer = handler(url.pathname, init, url.searchParams);
-    return Promise.resolve(answer ?? jsonResponse({ code: 'NOT_FOUND', message: 'no' }, 404));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider queryClient={createQueryClient({ queries: { retry: false } })}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  const calls = (method: string, p: string) =>
-    fetchMock.mock.calls.filter(
-      ([u, i]) =>
-        (typeof u === 'string' ? u : u instanceof URL ? u.href : u.url).split('?')[0] === p &&
-        (i?.method ?? 'GET') === method,
-    );
-  const sent = (method: string, p: string) =>
-    calls(method, p).map(([, i]) => (i?.body ? (JSON.parse(i.body as string) as unknown) : undefined));
-  const queries = (p: string) =>
-    calls('GET', p).map(([u]) => new URL(typeof u === 'string' ? u : 'http://x', 'http://x').searchParams);
-  return { router, sent, queries };
-}
-
-/** A screen at least `md` wide (the desktop layout): MUI reads it through `matchMedia`. */
-function asDesktop() {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: /min-width/.test(query),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 const page = (items: Proposal[]) => jsonResponse({ items, total: items.length, page: 1, pageSize: 20 });
 const detailPath = `/api/admin/proposals/${PROPOSAL_ID}`;
@@ -240,28 +175,10 @@ describe('the proposals desk', { timeout: 30_000 }, () => {
         effect: { kind: 'tether_settings', before, after, paused: true },
         ...over,
       });
-    let approved = false;
+    const proposal = approvableProposal(tether);
     const { sent } = renderConsole(
       '/admin/proposals',
-      (path, init) => {
-        if (path === '/api/admin/proposals') return page([tether()]);
-        if (path === approvePath && init?.method === 'POST') {
-          approved = true;
-          return jsonResponse(tether({ status: 'Approved', effect: null }));
-        }
-        if (path === detailPath)
-          return jsonResponse(
-            approved
-              ? tether({
-                  status: 'Approved',
-                  effect: null,
-                  decidedBy: OPERATOR_B,
-                  decidedAt: '2025-08-01T10:30:00.000Z',
-                })
-              : tether(),
-          );
-        return undefined;
-      },
+      (path, init) => (path === '/api/admin/proposals' ? page([tether()]) : proposal(path, init)),
       OPERATOR_B,
     );
     const list = await screen.findByRole('table', { name: 'پیشنهادها' }, { timeout: 10_000 });

@@ -16,25 +16,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AdminTetherDeposit } from '@portal/contract/admin/chain';
-import { CHAIN_DEPOSIT_STATUSES, TETHER_NETWORK_KEYS } from '@portal/contract/tether/chain';
-import { ErrorState } from '@/components/errors/error-state';
+import { CHAIN_DEPOSIT_STATUSES } from '@portal/contract/tether/chain';
 import { pageParam } from '@/lib/page-window';
-import { EmptyState, Loading, Pages, ResultCount } from '../shell/console-page';
+import { PagedList, When } from '../shell/console-page';
 import { withPage } from '../shell/url';
+import { UserCell } from '../shell/user-cell';
 import { chainDepositsQueryOptions, chainDeskQueryOptions, type DepositFilters } from './api';
-import { ChainFrame, FilterSelect, oneOf } from './chain-frame';
-import {
-  ChainDepositStatusChip,
-  ChainUser,
-  shortHash,
-  TxHash,
-  useChainFormat,
-  useNetworkName,
-  When,
-} from './chain-labels';
+import { ChainFrame, FilterSelect, NETWORK_FILTERS, NetworkFilter, oneOf } from './chain-frame';
+import { ChainDepositStatusChip, shortHash, TxHash, useChainFormat, useNetworkName } from './chain-labels';
 
 const STATUSES = ['all', ...CHAIN_DEPOSIT_STATUSES] as const;
-const NETWORKS = ['all', ...TETHER_NETWORK_KEYS] as const;
 
 /** Why an ignored transfer was not credited: under the network's minimum, or another token (its contract). */
 function IgnoredReason({ d }: { d: AdminTetherDeposit }) {
@@ -81,7 +72,7 @@ export default function ChainDepositsPage() {
   const [params, setParams] = useSearchParams();
   const filters: DepositFilters = {
     status: oneOf(STATUSES, params.get('status'), 'all'),
-    network: oneOf(NETWORKS, params.get('network'), 'all'),
+    network: oneOf(NETWORK_FILTERS, params.get('network'), 'all'),
   };
   const page = pageParam(params.get('page'));
   const list = useQuery(chainDepositsQueryOptions(filters, page));
@@ -124,7 +115,7 @@ export default function ChainDepositsPage() {
               sx={d.status === 'Ignored' ? ignoredRow : undefined}
             >
               <TableCell>
-                <ChainUser user={d.user} />
+                <UserCell user={d.user} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{networkName(d.network)}</TableCell>
               <TableCell>
@@ -174,7 +165,7 @@ export default function ChainDepositsPage() {
           }}
         >
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-            <ChainUser user={d.user} />
+            <UserCell user={d.user} />
             <ChainDepositStatusChip status={d.status} />
           </Box>
           <IgnoredReason d={d} />
@@ -212,35 +203,20 @@ export default function ChainDepositsPage() {
           }))}
           onChange={(status) => setFilter({ status })}
         />
-        <FilterSelect
+        <NetworkFilter
           id="chain-deposits-network"
-          label={t('chain.filters.network')}
           value={filters.network}
-          options={NETWORKS.map((n) => ({
-            value: n,
-            label: n === 'all' ? t('chain.filters.allNetworks') : networkName(n),
-          }))}
           onChange={(network) => setFilter({ network })}
         />
       </Box>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState message={t('chain.deposits.empty')} />
-      ) : (
-        <>
-          <ResultCount total={list.data.total} />
-          {isDesktop ? table(list.data.items) : cards(list.data.items)}
-          <Pages
-            page={page}
-            total={list.data.total}
-            pageSize={list.data.pageSize}
-            onChange={(p) => setParams(withPage(params, p))}
-          />
-        </>
-      )}
+      <PagedList
+        list={list}
+        page={page}
+        onPage={(p) => setParams(withPage(params, p))}
+        empty={t('chain.deposits.empty')}
+      >
+        {(items) => (isDesktop ? table(items) : cards(items))}
+      </PagedList>
     </ChainFrame>
   );
 }

@@ -4,8 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/errors/error-state';
-import { EmptyState, Loading } from '../shell/console-page';
+import { EmptyState, LoadingOrError } from '../shell/console-page';
 import { chainDeskQueryOptions } from './api';
 import { ChainFrame } from './chain-frame';
 import { NetworkCard } from './network-card';
@@ -31,11 +30,7 @@ export default function ChainDeskPage() {
   if (desk.isPending || desk.isError) {
     return (
       <ChainFrame section="networks">
-        {desk.isPending ? (
-          <Loading />
-        ) : (
-          <ErrorState error={desk.error} onRetry={() => void desk.refetch()} isRetrying={desk.isFetching} />
-        )}
+        <LoadingOrError query={desk} />
       </ChainFrame>
     );
   }

@@ -5,8 +5,10 @@ import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { TETHER_NETWORK_KEYS } from '@portal/contract/tether/chain';
 import { paths } from '@/config/paths';
 import { ConsolePage } from '../shell/console-page';
+import { useNetworkName } from './chain-labels';
 
 export const CHAIN_SECTIONS = ['networks', 'withdrawals', 'deposits', 'reconciliation'] as const;
 export type ChainSection = (typeof CHAIN_SECTIONS)[number];
@@ -93,4 +95,34 @@ export function FilterSelect<V extends string>({
 /** A value of the address among allowed ones, else the fallback. */
 export function oneOf<V extends string>(allowed: readonly V[], raw: string | null, fallback: V): V {
   return (allowed as readonly string[]).includes(raw ?? '') ? (raw as V) : fallback;
+}
+
+/** The values of a list's network filter: every network, or one. */
+export const NETWORK_FILTERS = ['all', ...TETHER_NETWORK_KEYS] as const;
+export type NetworkFilterValue = (typeof NETWORK_FILTERS)[number];
+
+/** The network filter of a list of the desk (`id` its field's). */
+export function NetworkFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: NetworkFilterValue;
+  onChange: (value: NetworkFilterValue) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const networkName = useNetworkName();
+  return (
+    <FilterSelect
+      id={id}
+      label={t('chain.filters.network')}
+      value={value}
+      options={NETWORK_FILTERS.map((n) => ({
+        value: n,
+        label: n === 'all' ? t('chain.filters.allNetworks') : networkName(n),
+      }))}
+      onChange={onChange}
+    />
+  );
 }

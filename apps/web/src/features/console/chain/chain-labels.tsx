@@ -1,24 +1,18 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import {
   explorerTxUrl,
   type ChainDepositStatus,
   type TetherNetworkKey,
   type TetherWithdrawalStatus,
 } from '@portal/contract/tether/chain';
-import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { isApiError } from '@/lib/api-error';
 import { useErrorMessage } from '@/lib/error-message';
-import { displayMobile } from '@/lib/format';
 import { formatDecimal } from '@/lib/format-money';
 import { formatRelative } from '../shell/dates';
-import { useCan } from '../shell/operator';
-import { personName } from '../shell/schemas';
 
 type ChipColor = 'warning' | 'info' | 'success' | 'error' | 'default';
 
@@ -141,47 +135,6 @@ export function TxHash({ network, hash, sandbox }: { network: TetherNetworkKey; 
     >
       {text}
     </Link>
-  );
-}
-
-/** The user of a deposit or a withdrawal: name (or "no name") and number, a link for a role that reads users. */
-export function ChainUser({
-  user,
-}: {
-  user: { id: string; mobile: string; firstName: string | null; lastName: string | null };
-}) {
-  const { t } = useTranslation('admin');
-  const fmt = useFormat();
-  const can = useCan();
-  const name = personName(user.firstName, user.lastName) ?? t('users.noName');
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      {can('users.read') ? (
-        <Link component={RouterLink} to={paths.adminUser.getHref(user.id)} sx={{ fontWeight: 600 }} dir="auto">
-          {name}
-        </Link>
-      ) : (
-        <Typography component="span" sx={{ fontWeight: 600 }} dir="auto">
-          {name}
-        </Typography>
-      )}
-      <Typography component="span" variant="body2" color="text.secondary" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
-        {displayMobile(user.mobile, fmt.lng)}
-      </Typography>
-    </Box>
-  );
-}
-
-/** An instant: how long ago, and the date and time under it. */
-export function When({ at }: { at: string }) {
-  const cf = useChainFormat();
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
-      <span>{cf.relative(at)}</span>
-      <Typography component="span" variant="caption" color="text.secondary">
-        {cf.date(at, 'dateTime')}
-      </Typography>
-    </Box>
   );
 }
 

@@ -11,7 +11,8 @@ import {
   chainReconciliationFixture,
   chainWithdrawalFixture,
 } from '@/test/chain-fixture';
-import { asDesktop, OPERATOR_ID, pageOf, renderChain } from '@/test/chain-render';
+import { OPERATOR_ID, pageOf, renderChain } from '@/test/chain-render';
+import { asDesktop } from '@/test/console-render';
 import { jsonResponse } from '@/test/render';
 import ChainDepositsPage from './chain-deposits-page';
 import ChainReconciliationPage from './chain-reconciliation-page';

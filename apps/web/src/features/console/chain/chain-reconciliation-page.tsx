@@ -21,8 +21,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChainReconciliation } from '@portal/contract/admin/chain';
 import type { TetherNetworkKey } from '@portal/contract/tether/chain';
-import { ErrorState } from '@/components/errors/error-state';
-import { Detail, Details, EmptyState, Loading, Panel } from '../shell/console-page';
+import { Detail, Details, EmptyState, LoadingOrError, Panel } from '../shell/console-page';
 import { chainReconciliationQueryOptions } from './api';
 import { ChainFrame } from './chain-frame';
 import { Usdt, useChainFormat, useNetworkName } from './chain-labels';
@@ -107,11 +106,7 @@ export default function ChainReconciliationPage() {
   if (report.isPending || report.isError) {
     return (
       <ChainFrame section="reconciliation" actions={refresh}>
-        {report.isPending ? (
-          <Loading />
-        ) : (
-          <ErrorState error={report.error} onRetry={() => void report.refetch()} isRetrying={report.isFetching} />
-        )}
+        <LoadingOrError query={report} />
       </ChainFrame>
     );
   }

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -7,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminRejectTetherWithdrawal, type AdminTetherWithdrawal } from '@portal/contract/admin/chain';
 import { TETHER_WITHDRAWAL_REJECT_REASONS } from '@portal/contract/tether/chain';
-import { ErrorState } from '@/components/errors/error-state';
 import { paths } from '@/config/paths';
-import { ConsolePage, Detail, Details, Loading, Panel } from '../shell/console-page';
+import { ConsolePage, Detail, Details, LoadingOrError, Panel, PanelColumns } from '../shell/console-page';
 import { DecisionButtons } from '../shell/decision-dialog';
 import {
   ApprovalsDetails,
@@ -19,10 +17,10 @@ import {
 } from '../shell/four-eyes/review-approvals';
 import { useCan } from '../shell/operator';
 import { declared } from '../shell/schemas';
+import { UserCell } from '../shell/user-cell';
 import { chainDeskQueryOptions, chainWithdrawalQueryOptions, useDecideTetherWithdrawal } from './api';
 import {
   Address,
-  ChainUser,
   ChainWithdrawalStateChip,
   TxHash,
   Usdt,
@@ -42,7 +40,7 @@ function Summary({ w }: { w: AdminTetherWithdrawal }) {
     <Panel id="chain-withdrawal-summary" title={t('money.summary')}>
       <Details>
         <Detail label={t('chain.columns.user')}>
-          <ChainUser user={w.user} />
+          <UserCell user={w.user} />
         </Detail>
         <Detail label={t('chain.columns.network')}>{networkName(w.network)}</Detail>
         <Detail label={t('chain.withdrawal.amount')}>
@@ -147,15 +145,7 @@ export default function ChainWithdrawalPage({ withdrawalId }: { withdrawalId: st
   if (withdrawal.isPending || withdrawal.isError) {
     return (
       <ConsolePage title={title} back={back}>
-        {withdrawal.isPending ? (
-          <Loading />
-        ) : (
-          <ErrorState
-            error={withdrawal.error}
-            onRetry={() => void withdrawal.refetch()}
-            isRetrying={withdrawal.isFetching}
-          />
-        )}
+        <LoadingOrError query={withdrawal} />
       </ConsolePage>
     );
   }
@@ -202,12 +192,10 @@ export default function ChainWithdrawalPage({ withdrawalId }: { withdrawalId: st
         </Alert>
       ) : null}
       <FirstApprovalAlert id={firstApprovalId} r={w} />
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
-      >
+      <PanelColumns>
         <Summary w={w} />
         <Destination w={w} sandbox={desk.data?.sandbox ?? true} />
-      </Box>
+      </PanelColumns>
     </ConsolePage>
   );
 }

@@ -15,29 +15,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { AdminTetherWithdrawal } from '@portal/contract/admin/chain';
-import { TETHER_NETWORK_KEYS, TETHER_WITHDRAWAL_STATUSES } from '@portal/contract/tether/chain';
-import { ErrorState } from '@/components/errors/error-state';
+import { TETHER_WITHDRAWAL_STATUSES } from '@portal/contract/tether/chain';
 import { visuallyHidden } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { displayMobile } from '@/lib/format';
 import { pageParam } from '@/lib/page-window';
-import { EmptyState, Loading, Pages, ResultCount } from '../shell/console-page';
+import { PagedList, When } from '../shell/console-page';
 import { ApprovalsChip } from '../shell/four-eyes/review-approvals';
 import { personName } from '../shell/schemas';
 import { withPage } from '../shell/url';
 import { chainWithdrawalsQueryOptions, type WithdrawalFilters } from './api';
-import { ChainFrame, FilterSelect, oneOf } from './chain-frame';
-import {
-  AddressSavedChip,
-  ChainWithdrawalStateChip,
-  shortHash,
-  useChainFormat,
-  useNetworkName,
-  When,
-} from './chain-labels';
+import { ChainFrame, FilterSelect, NETWORK_FILTERS, NetworkFilter, oneOf } from './chain-frame';
+import { AddressSavedChip, ChainWithdrawalStateChip, shortHash, useChainFormat, useNetworkName } from './chain-labels';
 
 const STATES = [...TETHER_WITHDRAWAL_STATUSES, 'all'] as const;
-const NETWORKS = ['all', ...TETHER_NETWORK_KEYS] as const;
 
 /** Where it goes: the address (shortened in a list), its label in the user's book and whether it was saved. */
 function Destination({ w }: { w: AdminTetherWithdrawal }) {
@@ -77,7 +68,7 @@ export default function ChainWithdrawalsPage() {
   const [params, setParams] = useSearchParams();
   const filters: WithdrawalFilters = {
     state: oneOf(STATES, params.get('state'), 'Pending'),
-    network: oneOf(NETWORKS, params.get('network'), 'all'),
+    network: oneOf(NETWORK_FILTERS, params.get('network'), 'all'),
   };
   const page = pageParam(params.get('page'));
   const list = useQuery(chainWithdrawalsQueryOptions(filters, page));
@@ -216,37 +207,20 @@ export default function ChainWithdrawalsPage() {
           }))}
           onChange={(state) => setFilter({ state })}
         />
-        <FilterSelect
+        <NetworkFilter
           id="chain-withdrawals-network"
-          label={t('chain.filters.network')}
           value={filters.network}
-          options={NETWORKS.map((n) => ({
-            value: n,
-            label: n === 'all' ? t('chain.filters.allNetworks') : networkName(n),
-          }))}
           onChange={(network) => setFilter({ network })}
         />
       </Box>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState
-          message={t(filters.state === 'Pending' ? 'chain.withdrawals.emptyPending' : 'chain.withdrawals.empty')}
-        />
-      ) : (
-        <>
-          <ResultCount total={list.data.total} />
-          {isDesktop ? table(list.data.items) : cards(list.data.items)}
-          <Pages
-            page={page}
-            total={list.data.total}
-            pageSize={list.data.pageSize}
-            onChange={(p) => setParams(withPage(params, p))}
-          />
-        </>
-      )}
+      <PagedList
+        list={list}
+        page={page}
+        onPage={(p) => setParams(withPage(params, p))}
+        empty={t(filters.state === 'Pending' ? 'chain.withdrawals.emptyPending' : 'chain.withdrawals.empty')}
+      >
+        {(items) => (isDesktop ? table(items) : cards(items))}
+      </PagedList>
     </ChainFrame>
   );
 }

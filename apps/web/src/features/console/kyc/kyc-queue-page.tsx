@@ -28,23 +28,10 @@ import { formatRelative } from '../shell/dates';
 import { personName } from '../shell/schemas';
 import { pageParam } from '@/lib/page-window';
 import { withPage } from '../shell/url';
-import { ConsolePage, EmptyState, Loading, Pages, ResultCount } from '../shell/console-page';
+import { ConsolePage, EmptyState, Loading, Pages, ResultCount, When } from '../shell/console-page';
 
 function statusParam(raw: string | null): KycSubmissionStatus {
   return (KYC_SUBMISSION_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as KycSubmissionStatus) : 'pending';
-}
-
-/** When it was sent: "3 hours ago" and the date in the operator's calendar. */
-function SubmittedAt({ at }: { at: string }) {
-  const fmt = useFormat();
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
-      <span>{formatRelative(at, fmt.lng)}</span>
-      <Typography component="span" variant="caption" color="text.secondary">
-        {fmt.date(at, 'dateTime')}
-      </Typography>
-    </Box>
-  );
 }
 
 function QueueTable({ items }: { items: AdminKycRow[] }) {
@@ -79,7 +66,7 @@ function QueueTable({ items }: { items: AdminKycRow[] }) {
               </TableCell>
               <TableCell>{t(`kyc.kinds.${s.kind}`)}</TableCell>
               <TableCell>
-                <SubmittedAt at={s.createdAt} />
+                <When at={s.createdAt} />
               </TableCell>
               <TableCell align="right">
                 <Typography

@@ -10,7 +10,6 @@ import { Link as RouterLink } from 'react-router';
 import type { AdminKycDetail } from '@portal/contract/admin/admin';
 import { buildPath } from '@portal/contract/core/endpoint';
 import { getFile } from '@portal/contract/kyc/kyc';
-import { ErrorState } from '@/components/errors/error-state';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { API_BASE } from '@/lib/api-client';
@@ -19,7 +18,7 @@ import { kycSubmissionQueryOptions } from './api';
 import { countryName, formatDay, formatRelative } from '../shell/dates';
 import { useCan } from '../shell/operator';
 import { personName } from '../shell/schemas';
-import { ConsolePage, Detail, Details, Loading, Panel } from '../shell/console-page';
+import { ConsolePage, Detail, Details, LoadingOrError, Panel, PanelColumns } from '../shell/console-page';
 import { KycDecisionButtons } from './kyc-decision';
 import { KycStatusChip } from '../shell/kyc-labels';
 
@@ -169,15 +168,7 @@ export default function KycSubmissionPage({ submissionId }: { submissionId: stri
   if (submission.isPending || submission.isError) {
     return (
       <ConsolePage title={t('kyc.submission.title')} back={back}>
-        {submission.isPending ? (
-          <Loading />
-        ) : (
-          <ErrorState
-            error={submission.error}
-            onRetry={() => void submission.refetch()}
-            isRetrying={submission.isFetching}
-          />
-        )}
+        <LoadingOrError query={submission} />
       </ConsolePage>
     );
   }
@@ -199,9 +190,7 @@ export default function KycSubmissionPage({ submissionId }: { submissionId: stri
           {t('kyc.decision.alreadyReviewed')}
         </Alert>
       ) : null}
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
-      >
+      <PanelColumns>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
           <Summary s={s} />
           <Box
@@ -223,7 +212,7 @@ export default function KycSubmissionPage({ submissionId }: { submissionId: stri
           {s.videoFileId ? <VideoPanel fileId={s.videoFileId} /> : null}
           {s.passportImageFileId ? <PassportPanel fileId={s.passportImageFileId} name={name} /> : null}
         </Box>
-      </Box>
+      </PanelColumns>
     </ConsolePage>
   );
 }

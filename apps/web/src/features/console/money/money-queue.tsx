@@ -23,7 +23,7 @@ import { useFormat } from '@/hooks/use-format';
 import { displayMobile } from '@/lib/format';
 import { formatRelative } from '../shell/dates';
 import { personName } from '../shell/schemas';
-import { ConsolePage, EmptyState, Loading, Pages, ResultCount } from '../shell/console-page';
+import { ConsolePage, EmptyState, Loading, Pages, ResultCount, When } from '../shell/console-page';
 import { Toman } from './money-labels';
 import { ApprovalsChip, type Reviewed } from '../shell/four-eyes/review-approvals';
 
@@ -39,18 +39,6 @@ interface QueuePage<T> {
   items: T[];
   total: number;
   pageSize: number;
-}
-
-function RequestedAt({ at }: { at: string }) {
-  const fmt = useFormat();
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
-      <span>{formatRelative(at, fmt.lng)}</span>
-      <Typography component="span" variant="caption" color="text.secondary">
-        {fmt.date(at, 'dateTime')}
-      </Typography>
-    </Box>
-  );
 }
 
 /**
@@ -122,7 +110,7 @@ export function MoneyQueue<S extends string, T extends QueueItem>({
               </TableCell>
               <TableCell>{extra.render(item)}</TableCell>
               <TableCell>
-                <RequestedAt at={item.createdAt} />
+                <When at={item.createdAt} />
               </TableCell>
               <TableCell align="right">
                 <Typography component={RouterLink} to={hrefOf(item)} color="primary" sx={{ fontWeight: 600 }}>

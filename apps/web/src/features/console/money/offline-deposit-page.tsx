@@ -10,7 +10,6 @@ import { adminRejectOfflineDeposit, type AdminOfflineDeposit } from '@portal/con
 import { buildPath } from '@portal/contract/core/endpoint';
 import { getFile } from '@portal/contract/kyc/kyc';
 import { OFFLINE_DEPOSIT_DESTINATIONS, OFFLINE_DEPOSIT_REJECT_REASONS } from '@portal/contract/wallet/offline-deposits';
-import { ErrorState } from '@/components/errors/error-state';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { API_BASE } from '@/lib/api-client';
@@ -19,7 +18,7 @@ import { offlineDepositQueryOptions, useDecideOfflineDeposit } from './api';
 import { formatDay, formatRelative } from '../shell/dates';
 import { useCan } from '../shell/operator';
 import { declared, personName } from '../shell/schemas';
-import { ConsolePage, Detail, Details, Loading, Panel } from '../shell/console-page';
+import { ConsolePage, Detail, Details, LoadingOrError, Panel, PanelColumns } from '../shell/console-page';
 import { MoneyDecisionButtons } from './money-decision';
 import { ApprovalsDetails, FirstApprovalAlert, useReviewState } from '../shell/four-eyes/review-approvals';
 import { OfflineDepositStateChip, Toman, useBankName } from './money-labels';
@@ -149,11 +148,7 @@ export default function OfflineDepositPage({ depositId }: { depositId: string })
   if (deposit.isPending || deposit.isError) {
     return (
       <ConsolePage title={t('offlineDeposits.itemTitle')} back={back}>
-        {deposit.isPending ? (
-          <Loading />
-        ) : (
-          <ErrorState error={deposit.error} onRetry={() => void deposit.refetch()} isRetrying={deposit.isFetching} />
-        )}
+        <LoadingOrError query={deposit} />
       </ConsolePage>
     );
   }
@@ -197,15 +192,13 @@ export default function OfflineDepositPage({ depositId }: { depositId: string })
         </Alert>
       ) : null}
       <FirstApprovalAlert id={firstApprovalId} r={d} />
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
-      >
+      <PanelColumns>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
           <Summary d={d} />
           <BankSide d={d} />
         </Box>
         <ReceiptPanel fileId={d.receiptFileId} name={name} />
-      </Box>
+      </PanelColumns>
     </ConsolePage>
   );
 }

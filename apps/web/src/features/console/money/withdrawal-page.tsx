@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +8,6 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { adminRejectWithdrawal } from '@portal/contract/admin/money';
 import type { AdminWithdrawalDetail } from '@portal/contract/admin/money-desk';
 import { WITHDRAWAL_REJECT_REASONS } from '@portal/contract/wallet/withdrawals';
-import { ErrorState } from '@/components/errors/error-state';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { displayMobile } from '@/lib/format';
@@ -17,7 +15,7 @@ import { useDecideWithdrawal, withdrawalQueryOptions } from './api';
 import { formatRelative } from '../shell/dates';
 import { useCan } from '../shell/operator';
 import { declared, personName } from '../shell/schemas';
-import { ConsolePage, Detail, Details, Loading, Panel } from '../shell/console-page';
+import { ConsolePage, Detail, Details, LoadingOrError, Panel, PanelColumns } from '../shell/console-page';
 import { MoneyDecisionButtons } from './money-decision';
 import { ApprovalsDetails, FirstApprovalAlert, useReviewState } from '../shell/four-eyes/review-approvals';
 import { MaskedNumber, Toman, useShebaBank, WithdrawalStateChip } from './money-labels';
@@ -124,15 +122,7 @@ export default function WithdrawalPage({ withdrawalId }: { withdrawalId: string 
   if (withdrawal.isPending || withdrawal.isError) {
     return (
       <ConsolePage title={t('withdrawals.itemTitle')} back={back}>
-        {withdrawal.isPending ? (
-          <Loading />
-        ) : (
-          <ErrorState
-            error={withdrawal.error}
-            onRetry={() => void withdrawal.refetch()}
-            isRetrying={withdrawal.isFetching}
-          />
-        )}
+        <LoadingOrError query={withdrawal} />
       </ConsolePage>
     );
   }
@@ -173,12 +163,10 @@ export default function WithdrawalPage({ withdrawalId }: { withdrawalId: string 
         </Alert>
       ) : null}
       <FirstApprovalAlert id={firstApprovalId} r={w} />
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
-      >
+      <PanelColumns>
         <Summary w={w} />
         <Destination w={w} />
-      </Box>
+      </PanelColumns>
     </ConsolePage>
   );
 }

@@ -7,7 +7,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PROPOSAL_PERMISSION, type Proposal } from '@portal/contract/admin/proposals';
-import { ErrorState } from '@/components/errors/error-state';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { displayMobile } from '@/lib/format';
@@ -15,7 +14,7 @@ import { proposalQueryOptions } from './api';
 import { formatRelative } from '../shell/dates';
 import { useCan, useOperator, type Operator } from '../shell/operator';
 import { personName } from '../shell/schemas';
-import { ConsolePage, Detail, Details, Loading, Panel } from '../shell/console-page';
+import { ConsolePage, Detail, Details, LoadingOrError, Panel } from '../shell/console-page';
 import { useLocalized } from '../shell/localized';
 import { ProposalDecisionButtons } from './proposal-decision';
 import { ProposalEffectView } from '../shell/four-eyes/proposal-effect';
@@ -178,11 +177,7 @@ export default function ProposalPage({ proposalId }: { proposalId: string }) {
   if (proposal.isPending || proposal.isError) {
     return (
       <ConsolePage title={t('proposals.itemTitle')} back={back}>
-        {proposal.isPending ? (
-          <Loading />
-        ) : (
-          <ErrorState error={proposal.error} onRetry={() => void proposal.refetch()} isRetrying={proposal.isFetching} />
-        )}
+        <LoadingOrError query={proposal} />
       </ConsolePage>
     );
   }

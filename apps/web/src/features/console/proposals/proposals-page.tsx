@@ -36,7 +36,7 @@ import { chainSettingsChangeCount } from '../shell/four-eyes/proposal-effect';
 import { formatRelative } from '../shell/dates';
 import { useOperator } from '../shell/operator';
 import { withPage } from '../shell/url';
-import { ConsolePage, EmptyState, Loading, Pages, ResultCount } from '../shell/console-page';
+import { ConsolePage, EmptyState, Loading, Pages, ResultCount, When } from '../shell/console-page';
 import { useLocalized } from '../shell/localized';
 import { usePersonLabel } from '../shell/four-eyes/review-approvals';
 import { ChangeText, MineChip, useProposalFormat, useProposalSubject } from '../shell/four-eyes/proposal-labels';
@@ -114,18 +114,6 @@ function EffectBrief({ p }: { p: Proposal }) {
         <span>{t('proposals.brief.chain', { formatted: pf.number(chainSettingsChangeCount(e.before, e.after)) })}</span>
       );
   }
-}
-
-function When({ at }: { at: string }) {
-  const fmt = useFormat();
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
-      <span>{formatRelative(at, fmt.lng)}</span>
-      <Typography component="span" variant="caption" color="text.secondary">
-        {fmt.date(at, 'dateTime')}
-      </Typography>
-    </Box>
-  );
 }
 
 function QueueTable({ items, title }: { items: Proposal[]; title: string }) {

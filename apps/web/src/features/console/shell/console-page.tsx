@@ -7,11 +7,15 @@ import Pagination from '@mui/material/Pagination';
 import PaginationItem from '@mui/material/PaginationItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ErrorState } from '@/components/errors/error-state';
+import { useFormat } from '@/hooks/use-format';
 import { useLanguage } from '@/hooks/use-language';
 import { formatNumber } from '@/lib/format';
+import { formatRelative } from './dates';
 
 const flipInRtl = { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } as const;
 
@@ -202,5 +206,73 @@ export function ResultCount({ total }: { total: number }) {
     <Typography variant="body2" color="text.secondary" role="status">
       {t('common.resultCount', { formatted: formatNumber(total, lng) })}
     </Typography>
+  );
+}
+
+/** A query without its data yet: loading, or its failure with a way to try again. */
+export function LoadingOrError({ query }: { query: UseQueryResult<unknown> }) {
+  return query.isPending ? (
+    <Loading />
+  ) : (
+    <ErrorState error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+  );
+}
+
+/** Panels side by side on a wide screen (two columns), one under the other on a narrow one. */
+export function PanelColumns({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** A page of a list the server pages. */
+interface ListPage {
+  items: unknown[];
+  total: number;
+  pageSize: number;
+}
+
+/**
+ * A list the server pages, as its query stands: loading, its failure (with a way to try again), nothing to
+ * list (`empty`), else how many, the page's items (`children`) and the page numbers.
+ */
+export function PagedList<P extends ListPage>({
+  list,
+  page,
+  onPage,
+  empty,
+  children,
+}: {
+  list: UseQueryResult<P>;
+  page: number;
+  onPage: (page: number) => void;
+  empty: string;
+  children: (items: P['items']) => ReactNode;
+}) {
+  if (list.isPending || list.isError) return <LoadingOrError query={list} />;
+  if (list.data.items.length === 0) return <EmptyState message={empty} />;
+  return (
+    <>
+      <ResultCount total={list.data.total} />
+      {children(list.data.items)}
+      <Pages page={page} total={list.data.total} pageSize={list.data.pageSize} onChange={onPage} />
+    </>
+  );
+}
+
+/** When it happened: "3 hours ago" and, under it, the date and time in the operator's calendar. */
+export function When({ at }: { at: string }) {
+  const fmt = useFormat();
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
+      <span>{formatRelative(at, fmt.lng)}</span>
+      <Typography component="span" variant="caption" color="text.secondary">
+        {fmt.date(at, 'dateTime')}
+      </Typography>
+    </Box>
   );
 }

@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/errors/error-state';
 import { useLiveTetherPrice } from '@/lib/realtime';
-import { ConsolePage, Loading } from '../shell/console-page';
+import { ConsolePage, LoadingOrError } from '../shell/console-page';
 import { useCan } from '../shell/operator';
 import { tetherDeskQueryOptions } from './api';
 import { HousePanel, PricePanel, SourcesPanel } from './market-panels';
@@ -35,11 +34,7 @@ export default function TetherDeskPage() {
   if (desk.isPending || desk.isError) {
     return (
       <ConsolePage title={title}>
-        {desk.isPending ? (
-          <Loading />
-        ) : (
-          <ErrorState error={desk.error} onRetry={() => void desk.refetch()} isRetrying={desk.isFetching} />
-        )}
+        <LoadingOrError query={desk} />
       </ConsolePage>
     );
   }

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
@@ -17,19 +16,15 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { AdminTetherTrade } from '@portal/contract/admin/tether';
 import { TRADE_SIDES } from '@portal/contract/tether/market';
 import type { TradeSide } from '@portal/contract/tether/pricing';
-import { ErrorState } from '@/components/errors/error-state';
-import { paths } from '@/config/paths';
-import { displayMobile } from '@/lib/format';
 import { pageParam } from '@/lib/page-window';
 import { formatRelative } from '../shell/dates';
-import { EmptyState, Loading, Pages, Panel, ResultCount } from '../shell/console-page';
-import { useCan } from '../shell/operator';
-import { personName } from '../shell/schemas';
+import { PagedList, Panel, When } from '../shell/console-page';
 import { withPage } from '../shell/url';
+import { UserCell } from '../shell/user-cell';
 import { tetherTradesQueryOptions } from './api';
 import { useTetherFormat } from './tether-labels';
 
@@ -47,30 +42,6 @@ function SideChip({ side }: { side: TradeSide }) {
       color={side === 'buy' ? 'success' : 'warning'}
       label={t(`tether.trades.sides.${side}`)}
     />
-  );
-}
-
-/** The trade's user: name (or "no name") and number, a link to their page for a role that reads users. */
-function TradeUser({ user }: { user: AdminTetherTrade['user'] }) {
-  const { t } = useTranslation('admin');
-  const tf = useTetherFormat();
-  const can = useCan();
-  const name = personName(user.firstName, user.lastName) ?? t('users.noName');
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      {can('users.read') ? (
-        <Link component={RouterLink} to={paths.adminUser.getHref(user.id)} sx={{ fontWeight: 600 }} dir="auto">
-          {name}
-        </Link>
-      ) : (
-        <Typography component="span" sx={{ fontWeight: 600 }} dir="auto">
-          {name}
-        </Typography>
-      )}
-      <Typography component="span" variant="body2" color="text.secondary" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
-        {displayMobile(user.mobile, tf.lng)}
-      </Typography>
-    </Box>
   );
 }
 
@@ -129,15 +100,10 @@ export function TradesPanel() {
           {items.map((x) => (
             <TableRow key={x.id} hover>
               <TableCell>
-                <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
-                  <span>{formatRelative(x.createdAt, tf.lng)}</span>
-                  <Typography component="span" variant="caption" color="text.secondary">
-                    {tf.date(x.createdAt, 'dateTime')}
-                  </Typography>
-                </Box>
+                <When at={x.createdAt} />
               </TableCell>
               <TableCell>
-                <TradeUser user={x.user} />
+                <UserCell user={x.user} />
               </TableCell>
               <TableCell>
                 <SideChip side={x.side} />
@@ -171,7 +137,7 @@ export function TradesPanel() {
           sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 0.75, py: 1.25 }}
         >
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-            <TradeUser user={x.user} />
+            <UserCell user={x.user} />
             <SideChip side={x.side} />
           </Box>
           <Typography sx={{ fontWeight: 700 }}>
@@ -201,24 +167,14 @@ export function TradesPanel() {
           <Tab key={s} value={s} label={t(`tether.trades.filters.${s}`)} />
         ))}
       </Tabs>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState message={t('tether.trades.empty')} />
-      ) : (
-        <>
-          <ResultCount total={list.data.total} />
-          {isDesktop ? table(list.data.items) : cards(list.data.items)}
-          <Pages
-            page={page}
-            total={list.data.total}
-            pageSize={list.data.pageSize}
-            onChange={(p) => setParams(withPage(params, p))}
-          />
-        </>
-      )}
+      <PagedList
+        list={list}
+        page={page}
+        onPage={(p) => setParams(withPage(params, p))}
+        empty={t('tether.trades.empty')}
+      >
+        {(items) => (isDesktop ? table(items) : cards(items))}
+      </PagedList>
     </Panel>
   );
 }

@@ -21,7 +21,7 @@ import { userQueryOptions } from './api';
 import { countryName, formatDay } from '../shell/dates';
 import { useCan } from '../shell/operator';
 import { personName } from '../shell/schemas';
-import { ConsolePage, Detail, Details, Loading, Panel } from '../shell/console-page';
+import { ConsolePage, Detail, Details, Loading, Panel, PanelColumns } from '../shell/console-page';
 import { KycStatusChip } from '../shell/kyc-labels';
 import { FreezeButton, RecoverOperatorButton, RoleButton } from './user-actions';
 import { MoneyPanel } from './user-money';
@@ -265,9 +265,7 @@ export default function UserPage({ userId }: { userId: string }) {
         </>
       }
     >
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
-      >
+      <PanelColumns>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
           <ProfilePanel user={user} />
           <SessionsPanel sessions={detail.data.sessions} />
@@ -277,7 +275,7 @@ export default function UserPage({ userId }: { userId: string }) {
           {can('money.read') ? <MoneyPanel userId={user.id} /> : null}
           <NotesPanel userId={user.id} notes={detail.data.notes} />
         </Box>
-      </Box>
+      </PanelColumns>
     </ConsolePage>
   );
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddressBook, AddressBookEntry } from '@portal/contract/tether/chain';
 import { formatDate } from '@/lib/format';
 import { accountFixture } from '@/test/account-fixture';
+import { CODE_SENT } from '@/test/otp-fixture';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import {
   bookEntryFixture,
@@ -29,14 +30,6 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
-
-const CODE_SENT = {
-  channel: 'sms',
-  maskedMobile: '+98912***4567',
-  expiresInSeconds: 120,
-  resendInSeconds: 60,
-  voiceInSeconds: 60,
-};
 
 /** Saved yesterday: usable. */
 const exchange = bookEntryFixture({ label: 'صرافی', usableAt: '2025-01-02T00:00:00.000Z' });

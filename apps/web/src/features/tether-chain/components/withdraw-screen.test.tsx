@@ -5,6 +5,7 @@ import type { AddressBook, TetherWithdrawal } from '@portal/contract/tether/chai
 import { dismissKycRequired } from '@/lib/kyc-required';
 import { formatDate } from '@/lib/format';
 import { accountFixture } from '@/test/account-fixture';
+import { CODE_SENT } from '@/test/otp-fixture';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import {
   EVM_ADDRESS,
@@ -35,14 +36,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   dismissKycRequired();
 });
-
-const CODE_SENT = {
-  channel: 'sms',
-  maskedMobile: '+98912***4567',
-  expiresInSeconds: 120,
-  resendInSeconds: 60,
-  voiceInSeconds: 60,
-};
 
 type Body = { network: 'TRC20' | 'ERC20'; address: string; amount: string; code: string };
 

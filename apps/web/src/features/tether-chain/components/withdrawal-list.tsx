@@ -1,24 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TetherNetworkView, TetherWithdrawal, TetherWithdrawalStatus } from '@portal/contract/tether/chain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CancelDialog } from '@/components/cancel-dialog';
 import { shortChainText, TxHash, useConfirmationsText } from '@/components/chain/chain-details';
 import { ErrorState } from '@/components/errors/error-state';
-import { FormError } from '@/components/form/form-error';
 import { SectionLoading } from '@/components/layouts/page-shell';
 import { LinkPagination } from '@/components/link-pagination';
-import { useNotify } from '@/components/notices/notices';
 import { useFormat } from '@/hooks/use-format';
-import { useErrorMessage } from '@/lib/error-message';
 import { pageCountOf } from '@/lib/page-window';
 import { invalidateAfter } from '@/lib/queries/invalidate';
 import { tetherWithdrawalsQueryOptions } from '@/lib/queries/tether-chain';
@@ -108,7 +100,7 @@ export function WithdrawalList({
         ))}
       </Box>
       <LinkPagination page={page} pageCount={pageCountOf(total, pageSize)} hrefOf={hrefOf} />
-      <CancelDialog withdrawal={cancelling} onClose={() => setCancelling(null)} />
+      <CancelWithdrawalDialog withdrawal={cancelling} onClose={() => setCancelling(null)} />
     </>
   );
 }
@@ -190,56 +182,25 @@ function WithdrawalRow({
 }
 
 /** Asks before cancelling: amount and fee return to the wallet. */
-function CancelDialog({ withdrawal, onClose }: { withdrawal: TetherWithdrawal | null; onClose: () => void }) {
+function CancelWithdrawalDialog({ withdrawal, onClose }: { withdrawal: TetherWithdrawal | null; onClose: () => void }) {
   const { t } = useTranslation('chain');
   const fmt = useFormat();
-  const errorMessage = useErrorMessage();
-  const { success } = useNotify();
   const cancel = useCancelTetherWithdrawal();
-  const close = () => {
-    if (cancel.isPending) return;
-    cancel.reset();
-    onClose();
-  };
   return (
-    <Dialog open={withdrawal !== null} onClose={close} aria-labelledby="tether-cancel-title" fullWidth maxWidth="xs">
-      {withdrawal ? (
-        <>
-          <DialogTitle id="tether-cancel-title">{t('withdraw.cancel.title')}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2}>
-              <DialogContentText>
-                {t('withdraw.cancel.text', {
-                  amount: fmt.money(withdrawal.amount, 'USDT'),
-                  total: fmt.money(withdrawal.total, 'USDT'),
-                })}
-              </DialogContentText>
-              {cancel.error ? <FormError message={errorMessage(cancel.error)} /> : null}
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close} disabled={cancel.isPending}>
-              {t('withdraw.cancel.keep')}
-            </Button>
-            <Button
-              color="error"
-              variant="contained"
-              loading={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(withdrawal.id, {
-                  onSuccess: () => {
-                    success('chain:withdraw.cancel.done');
-                    cancel.reset();
-                    onClose();
-                  },
-                })
-              }
-            >
-              {t('withdraw.cancel.confirm')}
-            </Button>
-          </DialogActions>
-        </>
-      ) : null}
-    </Dialog>
+    <CancelDialog
+      item={withdrawal}
+      cancel={cancel}
+      variables={(w) => w.id}
+      titleId="tether-cancel-title"
+      texts={{
+        title: t('withdraw.cancel.title'),
+        text: (w) =>
+          t('withdraw.cancel.text', { amount: fmt.money(w.amount, 'USDT'), total: fmt.money(w.total, 'USDT') }),
+        keep: t('withdraw.cancel.keep'),
+        confirm: t('withdraw.cancel.confirm'),
+      }}
+      doneNotice="chain:withdraw.cancel.done"
+      onClose={onClose}
+    />
   );
 }

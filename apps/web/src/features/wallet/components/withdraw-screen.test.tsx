@@ -6,6 +6,7 @@ import { KycRequiredHost } from '@/components/kyc/kyc-required-host';
 import { dismissKycRequired } from '@/lib/kyc-required';
 import { accountFixture } from '@/test/account-fixture';
 import { kycFixture } from '@/test/kyc-fixture';
+import { CODE_SENT } from '@/test/otp-fixture';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import { bankAccountFixture, walletsFixture, withdrawalFixture } from '../test-fixtures';
 import WithdrawScreen from './withdraw-screen';
@@ -20,14 +21,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   dismissKycRequired();
 });
-
-const CODE_SENT = {
-  channel: 'sms',
-  maskedMobile: '+98912***4567',
-  expiresInSeconds: 120,
-  resendInSeconds: 60,
-  voiceInSeconds: 60,
-};
 
 interface Options {
   twoFactor?: boolean;
