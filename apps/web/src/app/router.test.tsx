@@ -89,6 +89,16 @@ describe('routes and the session gate', () => {
     expect(screen.getByRole('link', { name: 'بازگشت به صفحهٔ اصلی' }).getAttribute('href')).toBe('/');
   });
 
+  it('shows the not-found page for a fund address whose id is not an id, without asking the API (issue 19)', async () => {
+    const { fetchMock } = renderApp('/fund/abc', (url) =>
+      url === '/api/account'
+        ? jsonResponse(account)
+        : jsonResponse({ code: 'VALIDATION_FAILED', message: 'fundId: format' }, 400),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'صفحه پیدا نشد' })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u]) => typeof u === 'string' && u.startsWith('/api/funds/'))).toBe(false);
+  });
+
   it('shows the crash page (title, message, back home) when a page fails to render', async () => {
     // The error is expected here: React reports what the boundary caught.
     // eslint-disable-next-line no-console -- silencing what React reports is the point here

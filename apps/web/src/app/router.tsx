@@ -126,9 +126,7 @@ export function createRoutes(
                 awaitData,
               ),
               lazy: () =>
-                loadWithTexts([FUNDS_NS], () => import('@/features/funds/components/fund-screen')).then((m) => ({
-                  Component: m.default,
-                })),
+                loadWithTexts([FUNDS_NS], () => import('./routes/fund')).then((m) => ({ Component: m.FundRoute })),
             },
             ...(
               [

@@ -55,6 +55,15 @@ const stateOf = (script: string): FirstScreenState => {
 };
 
 describe("the server's first screen of a fund page", { timeout: 60_000 }, () => {
+  it('renders the not-found page, asking no fund, for an address whose id is not an id (issue 19)', async () => {
+    const server = signedIn();
+    const result = await render(request({ url: '/fund/abc', api: server.call }));
+    expect(result.rendered).toBe(true);
+    if (!result.rendered) return;
+    expect(result.html).toContain('صفحه پیدا نشد');
+    expect(server.calls.filter((u) => u.startsWith('/api/funds/'))).toEqual([]);
+  });
+
   it('renders the head, the chart and the sections under it in Persian, with every style it made', async () => {
     const server = signedIn();
     const result = await render(request({ api: server.call }));

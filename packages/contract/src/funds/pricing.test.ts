@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  belowRedeemMinimum,
   earlyExitBps,
   feeOf,
   formatUnits,
@@ -196,5 +197,14 @@ describe('unit counts and yields as text', () => {
     expect(yieldPercent(10_000n, 9_690n)).toBe('-3.10');
     expect(yieldPercent(3n, 4n)).toBe('33.33');
     expect(yieldPercent(10_000n, 10_000n)).toBe('0.00');
+  });
+});
+
+describe('the smallest redemption (issue 19)', () => {
+  it('under the minimum is refused unless it is every unit available: a small holding is redeemed whole', () => {
+    expect(belowRedeemMinimum(4_585n, 4_585n, 10_000n)).toBe(false);
+    expect(belowRedeemMinimum(4_000n, 4_585n, 10_000n)).toBe(true);
+    expect(belowRedeemMinimum(5_000n, 100_000n, 10_000n)).toBe(true);
+    expect(belowRedeemMinimum(10_000n, 100_000n, 10_000n)).toBe(false);
   });
 });

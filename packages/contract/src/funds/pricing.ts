@@ -214,6 +214,15 @@ export function yieldPercent(navThen: bigint, navNow: bigint): string {
   return `${neg ? '-' : ''}${abs.slice(0, -2)}.${abs.slice(-2)}`;
 }
 
+/**
+ * The fund's smallest redemption, the one rule the server enforces and the form checks (rule `unitsMin`):
+ * a count (unit-minors) under `minRedeemUnits` is refused unless it is every unit that can be redeemed now,
+ * so a holding smaller than the minimum can still be redeemed whole.
+ */
+export function belowRedeemMinimum(units: bigint, available: bigint, minRedeemUnits: bigint): boolean {
+  return units < minRedeemUnits && units !== available;
+}
+
 /** Unit-minors as a decimal string (`12.5` for 125,000). */
 export function formatUnits(units: bigint): string {
   const neg = units < 0n;

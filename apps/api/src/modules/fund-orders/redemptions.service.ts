@@ -25,6 +25,7 @@ import {
   type RedemptionQuoteView,
 } from '@portal/contract/funds/orders';
 import {
+  belowRedeemMinimum,
   earlyExitBps,
   feeOf,
   fifo,
@@ -119,7 +120,7 @@ function positionOf(lotRows: readonly LotRow[], balances: { available: bigint; h
 function unitsToRedeem(fund: FundRow, body: { units?: string | undefined; freeOnly: boolean }, pos: Position): bigint {
   const units = body.units !== undefined ? parseUnits(body.units) : pos.free;
   if (units <= 0n) throw new AppError('FUND_UNITS_INSUFFICIENT', 'No units are free of the early-exit fee');
-  if (units < fund.minRedeemUnits && units !== pos.available) {
+  if (belowRedeemMinimum(units, pos.available, fund.minRedeemUnits)) {
     throw invalid('body.units', 'unitsMin', { min: formatUnits(fund.minRedeemUnits) });
   }
   if (units > pos.available) throw new AppError('FUND_UNITS_INSUFFICIENT', 'More units than you hold');

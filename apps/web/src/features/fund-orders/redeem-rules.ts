@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FundHolding, RedemptionBody } from '@portal/contract/funds/orders';
 import { redemptionBody, unitsInputSchema } from '@portal/contract/funds/orders';
+import { belowRedeemMinimum, parseUnits } from '@portal/contract/funds/pricing';
 import { canonicalDecimal, compareDecimal } from './amount-input';
 
 /** What the redemption form holds: a unit count as typed, and whether it is "the free units only". */
@@ -15,8 +16,9 @@ type Terms = Pick<FundHolding, 'units' | 'freeUnits' | 'minRedeemUnits'>;
 /**
  * What the count breaks, as a rule key (`validation.<rule>`), or null: a number of at most four decimals
  * (the contract's `unitsInputSchema`), more than zero, no more than the units held available
- * (`unitsOverHolding`: units promised to a waiting redemption are not), at least the fund's minimum; "free
- * only" needs free units.
+ * (`unitsOverHolding`: units promised to a waiting redemption are not), at least the fund's minimum unless
+ * it is every unit available (the server's rule, `belowRedeemMinimum`: a holding under the minimum can be
+ * redeemed whole); "free only" needs free units.
  */
 export function redeemRule(input: RedeemInput, holding: Terms): string | null {
   if (input.freeOnly && compareDecimal(holding.freeUnits, '0') <= 0) return 'noFreeUnits';
@@ -25,7 +27,8 @@ export function redeemRule(input: RedeemInput, holding: Terms): string | null {
   const parsed = unitsInputSchema.safeParse(units);
   if (!parsed.success) return parsed.error.issues[0]?.message === 'unitsPositive' ? 'unitsPositive' : 'unitsDecimals';
   if (compareDecimal(units, holding.units) > 0) return 'unitsOverHolding';
-  if (compareDecimal(units, holding.minRedeemUnits) < 0) return 'unitsMin';
+  if (belowRedeemMinimum(parseUnits(parsed.data), parseUnits(holding.units), parseUnits(holding.minRedeemUnits)))
+    return 'unitsMin';
   return null;
 }
 

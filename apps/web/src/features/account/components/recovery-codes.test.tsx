@@ -114,6 +114,20 @@ describe('the security page’s recovery codes', () => {
     expect(await within(section).findByText('۱۰ کد از ۱۰ کد باقی مانده است.')).toBeTruthy();
   });
 
+  it('a copy the clipboard refuses shows “an error has occurred”, not the raw key (issue 19)', async () => {
+    clipboard.mockRejectedValue(new Error('denied'));
+    server();
+    renderWithApp(<RecoveryCodesSection />);
+    const section = await screen.findByRole('region', { name: 'کدهای بازیابی' });
+    await userEvent.click(await within(section).findByRole('button', { name: 'ساخت کدهای تازه' }));
+    const confirm = await screen.findByRole('dialog', { name: 'کدهای تازه ساخته شوند؟' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'بله، کدهای تازه را بساز' }));
+    await within(section).findByRole('list', { name: 'کدهای بازیابی' });
+    await userEvent.click(within(section).getByRole('button', { name: 'کپی همه' }));
+    expect(await screen.findByText('خطایی رخ داده است.')).toBeTruthy();
+    expect(screen.queryByText('notices.copyFailed')).toBeNull();
+  });
+
   it('a regeneration that needs a step-up asks for it, and a recovery code may be given there', async () => {
     server({ stepUpFirst: true });
     renderWithApp(<RecoveryCodesSection />);

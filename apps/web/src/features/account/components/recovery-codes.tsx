@@ -102,7 +102,7 @@ export function RecoveryCodesShown({ issued, onDone }: { issued: RecoveryCodesIs
           startIcon={<ContentCopy />}
           onClick={() =>
             void copy(issued.codes.join('\n')).then((ok) =>
-              ok ? notices.success('account:recoveryCodes.copied') : notices.error('notices.copyFailed'),
+              ok ? notices.success('account:recoveryCodes.copied') : notices.errorKey('notices.copyFailed'),
             )
           }
         >

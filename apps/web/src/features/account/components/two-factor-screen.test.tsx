@@ -1,4 +1,6 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@portal/contract/admin/roles';
 import { accountFixture } from '@/test/account-fixture';
@@ -10,7 +12,10 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('fa');
+});
 
 function renderAs(role: Role, twoFactorEnabled: boolean) {
   fetchMock.mockImplementation((url) =>
@@ -46,5 +51,38 @@ describe('the two-factor page (issue 15: operators are recovered by an admin)', 
     expect(await screen.findByRole('tab', { name: 'با کد پیامکی' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'با کد برنامه' })).toBeTruthy();
     expect(screen.queryByText(operatorText)).toBeNull();
+  });
+});
+
+describe('copying the two-factor key when the clipboard refuses (issue 19)', () => {
+  it.each([
+    ['fa', 'خطایی رخ داده است.'],
+    ['ar', 'حدث خطأ.'],
+    ['en', 'An error has occurred.'],
+  ])('in %s shows the SPEC’s “an error has occurred”, not the raw key', async (lng, message) => {
+    await i18next.changeLanguage(lng);
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new Error('denied')) },
+    });
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        url === '/api/account'
+          ? jsonResponse(accountFixture({ user: { role: 'investor', twoFactorEnabled: false } }))
+          : url === '/api/account/two-factor/setup'
+            ? jsonResponse({
+                otpauthUri: 'otpauth://totp/Portal:09120000000?secret=JBSWY3DPEHPK3PXP&issuer=Portal',
+                secret: 'JBSWY3DPEHPK3PXP',
+                issuer: 'Portal',
+                accountName: '09120000000',
+              })
+            : jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404),
+      ),
+    );
+    renderWithApp(<TwoFactorScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: i18next.t('account:twoFactor.start') }));
+    await userEvent.click(await screen.findByRole('button', { name: i18next.t('account:twoFactor.step2.copy') }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('notices.copyFailed')).toBeNull();
   });
 });

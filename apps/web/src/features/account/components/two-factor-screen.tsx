@@ -98,7 +98,7 @@ function EnableTwoFactor({ guard, onEnabled }: { guard: StepUpGuard; onEnabled: 
                   sx={{ alignSelf: 'flex-start' }}
                   onClick={() =>
                     void copy(secret.secret).then((ok) =>
-                      ok ? notices.success('account:twoFactor.step2.copied') : notices.error('notices.copyFailed'),
+                      ok ? notices.success('account:twoFactor.step2.copied') : notices.errorKey('notices.copyFailed'),
                     )
                   }
                 >

@@ -8,6 +8,9 @@ import { EARLY_EXIT_SCHEDULE } from '@portal/contract/funds/catalogue';
 import { tehranDateOf } from '@portal/contract/funds/orders';
 import { navProposalFixture, navPublishProposalFixture, PROPOSAL_ID } from '@/test/proposal-fixture';
 import { jsonResponse, renderWithApp } from '@/test/render';
+import arAdmin from '@/locales/ar/admin.json';
+import enAdmin from '@/locales/en/admin.json';
+import faAdmin from '@/locales/fa/admin.json';
 import { OperatorProvider } from '../shell/operator';
 import ConsultationsPage from './consultations-page';
 import FundNewPage from './fund-new-page';
@@ -66,6 +69,13 @@ const navFixture = (over: Partial<AdminFundNav> = {}): AdminFundNav => ({
   correctedAt: null,
   ...over,
 });
+
+/** The ISO day `days` away from `day`. */
+const shiftDay = (day: string, days: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
 
 const page = <T,>(items: T[]) => jsonResponse({ items, total: items.length, page: 1, pageSize: 20 });
 
@@ -170,6 +180,32 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     expect(await screen.findByText('صندوق ذخیره شد.')).toBeTruthy();
   });
 
+  it('edit: the fund type is named in words, and each pause toggle says what it stops (fa, ar, en)', async () => {
+    render(<FundPage fundId={FUND_ID} />, `/admin/funds/${FUND_ID}`, (path) =>
+      path === `/api/admin/funds/${FUND_ID}` ? jsonResponse(fundFixture()) : undefined,
+    );
+    const form = await screen.findByRole('form', { name: 'مشخصات صندوق' });
+    expect(within(form).getByRole('combobox', { name: /^نوع صندوق/ })).toBeTruthy();
+    expect(within(form).queryByText(/FundType/)).toBeNull();
+    const hintOf = (name: string) => {
+      const id = within(form).getByRole('switch', { name }).getAttribute('aria-describedby');
+      return id ? document.getElementById(id)?.textContent : null;
+    };
+    expect(hintOf('توقف خرید')).toBe(
+      'سرمایه‌گذاران می‌بینند که فعلاً امکان خرید واحد این صندوق نیست؛ ابطال ادامه دارد.',
+    );
+    expect(hintOf('توقف ابطال')).toBe(
+      'سرمایه‌گذاران می‌بینند که فعلاً امکان ابطال واحدهای این صندوق نیست؛ خرید ادامه دارد.',
+    );
+    for (const locale of [faAdmin, arAdmin, enAdmin]) {
+      const f = locale.funds.form as Record<string, string>;
+      expect(f.fundType).not.toMatch(/FundType/);
+      expect(f.buyingPausedHint).toBeTruthy();
+      expect(f.redeemingPausedHint).toBeTruthy();
+      expect(f.buyingPausedHint).not.toBe(f.redeemingPausedHint);
+    }
+  });
+
   it('edit: a fund without NAVs and orders changing its currency brings its fees and limits in the new one', async () => {
     const fund = fundFixture({ currencyLocked: false, hasOrders: false, latestNav: null, navToday: false });
     const { sent } = render(<FundPage fundId={FUND_ID} />, `/admin/funds/${FUND_ID}`, (path, init) => {
@@ -251,7 +287,7 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('link', { name: /^تغییر شرایط صندوق: کارمزدها/ })).toBeTruthy();
   });
 
-  it('NAV: proposes today’s NAV (today by default), published only when approved; refuses a future day', async () => {
+  it('NAV: proposes today’s NAV (today by default after yesterday’s), published only when approved; refuses a future day', async () => {
     const today = tehranDateOf(new Date());
     const navs = [navFixture()];
     let proposals: ReturnType<typeof navPublishProposalFixture>[] = [];
@@ -264,7 +300,8 @@ describe('the fund desk', { timeout: 60_000 }, () => {
       }
       if (path === '/api/admin/proposals') return page(proposals);
       if (path === `/api/admin/funds/${FUND_ID}/navs`) return page(navs);
-      if (path === `/api/admin/funds/${FUND_ID}`) return jsonResponse(fundFixture());
+      if (path === `/api/admin/funds/${FUND_ID}`)
+        return jsonResponse(fundFixture({ latestNav: { navDate: shiftDay(today, -1), nav: '120000' } }));
       return undefined;
     });
     const publish = await screen.findByRole('form', { name: 'انتشار NAV' });
@@ -298,6 +335,50 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     const pending = await screen.findByRole('list', { name: 'در انتظار اپراتور دوم' });
     expect(within(pending).getByRole('link', { name: /^انتشار NAV: روز .*: ۱۲۵٬۰۰۰ تومان$/ })).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'NAVهای منتشرشده' })).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('NAV: the form defaults to the day after the latest NAV, never to a day already published (no 409)', async () => {
+    const today = tehranDateOf(new Date());
+    let fund = fundFixture({ latestNav: { navDate: '2025-08-01', nav: '120000' }, navToday: false });
+    const published = new Set(['2025-08-01']);
+    const { sent, unmount } = render(
+      <FundPage fundId={FUND_ID} />,
+      `/admin/funds/${FUND_ID}?tab=navs`,
+      (path, init) => {
+        if (path === `/api/admin/funds/${FUND_ID}/navs` && init?.method === 'POST') {
+          const body = JSON.parse(init.body as string) as { navDate: string; nav: string };
+          if (published.has(body.navDate)) return jsonResponse({ code: 'FUND_NAV_EXISTS', message: 'exists' }, 409);
+          return jsonResponse(navPublishProposalFixture(body.navDate, body.nav), 202);
+        }
+        if (path === '/api/admin/proposals') return page([]);
+        if (path === `/api/admin/funds/${FUND_ID}/navs`) return page([navFixture()]);
+        if (path === `/api/admin/funds/${FUND_ID}`) return jsonResponse(fund);
+        return undefined;
+      },
+    );
+    let publish = await screen.findByRole('form', { name: 'انتشار NAV' });
+    await userEvent.type(within(publish).getByLabelText('NAV (قیمت یک واحد)'), '125000');
+    await userEvent.click(within(publish).getByRole('button', { name: 'پیشنهاد' }));
+    await waitFor(() => expect(sent('POST', `/api/admin/funds/${FUND_ID}/navs`)).toHaveLength(1));
+    expect(sent('POST', `/api/admin/funds/${FUND_ID}/navs`)[0]!.body).toEqual({ navDate: '2025-08-02', nav: '125000' });
+    expect(await screen.findByText(/پیشنهاد شد و در انتظار تأیید اپراتور دوم است\.$/)).toBeTruthy();
+    unmount();
+
+    // Today's NAV is published: the default is tomorrow, refused before sending rather than answered 409.
+    fund = fundFixture({ latestNav: { navDate: today, nav: '120000' }, navToday: true });
+    const again = render(<FundPage fundId={FUND_ID} />, `/admin/funds/${FUND_ID}?tab=navs`, (path, init) => {
+      if (path === `/api/admin/funds/${FUND_ID}/navs` && init?.method === 'POST')
+        return jsonResponse({ code: 'FUND_NAV_EXISTS', message: 'exists' }, 409);
+      if (path === '/api/admin/proposals') return page([]);
+      if (path === `/api/admin/funds/${FUND_ID}/navs`) return page([navFixture({ navDate: today })]);
+      if (path === `/api/admin/funds/${FUND_ID}`) return jsonResponse(fund);
+      return undefined;
+    });
+    publish = await screen.findByRole('form', { name: 'انتشار NAV' });
+    await userEvent.type(within(publish).getByLabelText('NAV (قیمت یک واحد)'), '125000');
+    await userEvent.click(within(publish).getByRole('button', { name: 'پیشنهاد' }));
+    expect(await within(publish).findByText('NAV روزهای بعد از امروز را نمی‌توان منتشر کرد.')).toBeTruthy();
+    expect(again.sent('POST', `/api/admin/funds/${FUND_ID}/navs`)).toHaveLength(0);
   });
 
   it('NAV: says when the day’s NAV is already published, and proposes a correction with a reason', async () => {

@@ -15,7 +15,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import {
   Controller,
   FormProvider,
@@ -222,6 +222,7 @@ function Localized({
 
 function Toggle({ name, label, hint, disabled }: { name: Path; label: string; hint: string; disabled: boolean }) {
   const { control } = useFormContext<FundFormValues>();
+  const hintId = useId();
   return (
     <Controller
       name={name}
@@ -236,12 +237,15 @@ function Toggle({ name, label, hint, disabled }: { name: Path; label: string; hi
                 onChange={(e) => field.onChange(e.target.checked)}
                 inputRef={field.ref}
                 disabled={disabled}
+                slotProps={{ input: { 'aria-describedby': hintId } }}
               />
             }
             label={label}
             sx={{ mx: 0 }}
           />
-          <FormHelperText sx={{ mx: 0, mt: 0 }}>{hint}</FormHelperText>
+          <FormHelperText id={hintId} sx={{ mx: 0, mt: 0 }}>
+            {hint}
+          </FormHelperText>
         </Box>
       )}
     />
@@ -533,13 +537,13 @@ export function FundTermsPanels({
           <Toggle
             name="buyingPaused"
             label={t('funds.form.buyingPaused')}
-            hint={t('funds.form.pausedHint')}
+            hint={t('funds.form.buyingPausedHint')}
             disabled={pausesDisabled}
           />
           <Toggle
             name="redeemingPaused"
             label={t('funds.form.redeemingPaused')}
-            hint={t('funds.form.pausedHint')}
+            hint={t('funds.form.redeemingPausedHint')}
             disabled={pausesDisabled}
           />
         </Box>

@@ -64,6 +64,24 @@ function publishSchema(calendar: Calendar, currency: FundCurrency, today: string
 }
 type PublishForm = z.input<ReturnType<typeof publishSchema>>;
 
+/** The ISO day after `day`. */
+function dayAfter(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The day the publish form offers first: the next day without a NAV, the day after the latest one published
+ * (today when the fund has none), never a day already published (`FUND_NAV_EXISTS`, 409). Once today's NAV is
+ * published that is tomorrow, refused before anything is sent (`navDateFuture`).
+ */
+export function defaultNavDay(fund: Pick<AdminFund, 'latestNav' | 'navToday'>, today: string): string {
+  let latest = fund.latestNav?.navDate ?? null;
+  if (fund.navToday && (latest === null || latest < today)) latest = today;
+  return latest === null ? today : dayAfter(latest);
+}
+
 function correctSchema(currency: FundCurrency) {
   return z.object({ nav: z.string(), reason: correctFundNavBody.shape.reason }).superRefine((v, ctx) => {
     const rule = navRule(v.nav, currency);
@@ -144,7 +162,7 @@ function NavField<T extends FieldValues>({
 }
 
 /**
- * Proposing the NAV of a Tehran date (today by default): one per date; once a second operator approves it,
+ * Proposing the NAV of a Tehran date (by default the day after the latest NAV): one per date; once a second operator approves it,
  * it is published and the waiting orders of that date are priced (issue 15).
  */
 function PublishNav({ fund, onProposed }: { fund: AdminFund; onProposed: (p: Proposal) => void }) {
@@ -157,7 +175,7 @@ function PublishNav({ fund, onProposed }: { fund: AdminFund; onProposed: (p: Pro
   const schema = useMemo(() => publishSchema(fmt.calendar, fund.currency, today), [fmt.calendar, fund.currency, today]);
   const form = useForm<PublishForm>({
     resolver: zodResolver(schema),
-    defaultValues: { navDate: dayInputOf(today, fmt.calendar, fmt.lng), nav: '' },
+    defaultValues: { navDate: dayInputOf(defaultNavDay(fund, today), fmt.calendar, fmt.lng), nav: '' },
     mode: 'all',
   });
   const typedDay = parseDayInput(form.watch('navDate'), fmt.calendar);

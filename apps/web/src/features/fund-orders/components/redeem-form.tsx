@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
 import type { FundHolding, RedemptionQuoteView } from '@portal/contract/funds/orders';
-import { UNIT_SCALE } from '@portal/contract/funds/pricing';
+import { parseUnits, UNIT_SCALE } from '@portal/contract/funds/pricing';
 import { DigitTextField } from '@/components/digit-text-field';
 import { Section } from '@/components/layouts/page-shell';
 import { paths } from '@/config/paths';
@@ -146,10 +146,13 @@ export function RedeemForm({ fund, holding, paused }: { fund: FundDetail; holdin
                       ? ruleText(fieldState.error?.message ?? 'required')
                       : freeOnly
                         ? t('redeem.freeOnlyHint')
-                        : t('redeem.unitsHint', {
-                            units: fmt.units(holding.units),
-                            min: fmt.units(holding.minRedeemUnits),
-                          })
+                        : // A holding under the minimum is redeemed whole or not at all (`belowRedeemMinimum`).
+                          parseUnits(holding.units) < parseUnits(holding.minRedeemUnits)
+                          ? t('redeem.unitsHintWhole', { units: fmt.units(holding.units) })
+                          : t('redeem.unitsHint', {
+                              units: fmt.units(holding.units),
+                              min: fmt.units(holding.minRedeemUnits),
+                            })
                   }
                   inputProps={{ inputMode: 'decimal' }}
                   endAdornment={

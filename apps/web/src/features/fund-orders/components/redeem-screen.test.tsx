@@ -147,6 +147,27 @@ describe('/fund/redeem/{id}', { timeout: 30_000 }, () => {
     );
   });
 
+  it('a holding under the minimum: «all» is accepted and asked for, as the server allows (issue 19)', async () => {
+    server({ units: '0.4585', totalUnits: '0.4585', freeUnits: '0', minRedeemUnits: '1' });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'ابطال' });
+    const units = within(form).getByLabelText('تعداد واحد');
+    await userEvent.click(within(form).getByRole('button', { name: 'همه' }));
+    expect(units).toHaveProperty('value', '۰٫۴۵۸۵');
+    await waitFor(() => expect(quoteBodies().at(-1)).toEqual({ units: '0.4585', freeOnly: false }));
+    expect(units.getAttribute('aria-invalid')).toBe('false');
+    expect(within(form).queryByText('دست‌کم ۱ واحد ابطال کنید.')).toBeNull();
+    // The hint says it goes whole, not "at most 0.4585 and at least 1".
+    expect(
+      within(form).getByText('کمتر از حداقل ابطال دارید: فقط همهٔ ۰٫۴۵۸۵ واحد را می‌توانید یک‌جا ابطال کنید.'),
+    ).toBeTruthy();
+
+    // Part of it is still under the minimum.
+    await userEvent.clear(units);
+    await userEvent.type(units, '0.4');
+    expect(await within(form).findByText('دست‌کم ۱ واحد ابطال کنید.')).toBeTruthy();
+  });
+
   it('confirms with the figures shown and opens the success page; one idempotency key', async () => {
     server();
     const { router } = renderPage();

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { fundIdParams } from '@portal/contract/funds/catalogue';
 import { fundQueryOptions } from '@/lib/queries/funds';
 import { DEFAULT_NAV_RANGE, fundNavHistoryQueryOptions } from './get-fund-nav-history';
 import { fundHoldingQueryOptions } from './get-holdings';
@@ -9,7 +10,8 @@ import { fundHoldingQueryOptions } from './get-holdings';
  * cache entries.
  */
 export async function prefetchFundPage(client: QueryClient, fundId: string): Promise<void> {
-  if (!fundId) return;
+  // An id that is not an id names no fund: the page shows not-found without asking (issue 19).
+  if (!fundIdParams.safeParse({ fundId }).success) return;
   await Promise.all([
     client.prefetchQuery(fundQueryOptions(fundId)),
     client.prefetchQuery(fundHoldingQueryOptions(fundId)),
