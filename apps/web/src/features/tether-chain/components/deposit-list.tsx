@@ -13,7 +13,7 @@ import { formatDigits } from '@/lib/format';
 import { pageCountOf } from '@/lib/page-window';
 import { invalidateAfter } from '@/lib/queries/invalidate';
 import { tetherDepositsQueryOptions } from '@/lib/queries/tether-chain';
-import { DetailRows } from './detail-rows';
+import { ChainItemCard, DetailRows } from './detail-rows';
 import { DepositStatusChip } from './status-chips';
 
 /** How often the list is read again while a deposit waits for its confirmations. */
@@ -107,25 +107,15 @@ function DepositRow({ deposit: d, sandbox }: { deposit: TetherDeposit; sandbox: 
     ? t('deposit.list.otherTokenAmount', { amount: formatDigits(d.amount, fmt.lng) })
     : fmt.money(d.amount, 'USDT');
   return (
-    <Box
-      component="li"
-      aria-labelledby={headingId}
-      sx={{
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        p: 2,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 1,
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Typography id={headingId} component="h3" sx={{ fontWeight: 700 }}>
+    <ChainItemCard
+      headingId={headingId}
+      heading={
+        <>
           <bdi>{amount}</bdi> – {t(`networks.${d.network}`)}
-        </Typography>
-        <DepositStatusChip status={d.status} />
-      </Box>
+        </>
+      }
+      status={<DepositStatusChip status={d.status} />}
+    >
       <DetailRows
         rows={[
           // An ignored or dropped transfer is not counted toward a credit: its confirmations say nothing.
@@ -139,6 +129,6 @@ function DepositRow({ deposit: d, sandbox }: { deposit: TetherDeposit; sandbox: 
           ...(d.status === 'Dropped' ? ([[t('deposit.list.reason'), t('deposit.list.dropped')]] as const) : []),
         ]}
       />
-    </Box>
+    </ChainItemCard>
   );
 }

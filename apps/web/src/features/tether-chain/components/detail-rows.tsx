@@ -29,3 +29,43 @@ export function DetailRows({ rows }: { rows: readonly (readonly [string, ReactNo
     </Box>
   );
 }
+
+/**
+ * One deposit or withdrawal in a list: a bordered item named by its heading, the status chip beside the
+ * heading, then its facts and actions.
+ */
+export function ChainItemCard({
+  headingId,
+  heading,
+  status,
+  children,
+}: {
+  headingId: string;
+  heading: ReactNode;
+  status: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="li"
+      aria-labelledby={headingId}
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        p: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id={headingId} component="h3" sx={{ fontWeight: 700 }}>
+          {heading}
+        </Typography>
+        {status}
+      </Box>
+      {children}
+    </Box>
+  );
+}

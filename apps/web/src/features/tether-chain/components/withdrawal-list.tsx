@@ -15,7 +15,7 @@ import { pageCountOf } from '@/lib/page-window';
 import { invalidateAfter } from '@/lib/queries/invalidate';
 import { tetherWithdrawalsQueryOptions } from '@/lib/queries/tether-chain';
 import { useCancelTetherWithdrawal } from '../api/withdrawals';
-import { DetailRows } from './detail-rows';
+import { ChainItemCard, DetailRows } from './detail-rows';
 import { WithdrawalStatusChip } from './status-chips';
 
 /** States the investor waits through: the list is read again while one of them is on screen. */
@@ -120,25 +120,11 @@ function WithdrawalRow({
   const headingId = `withdrawal-${w.id}`;
   const to = w.addressLabel ?? shortChainText(w.address);
   return (
-    <Box
-      component="li"
-      aria-labelledby={headingId}
-      sx={{
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        p: 2,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 1,
-      }}
+    <ChainItemCard
+      headingId={headingId}
+      heading={t('withdraw.list.heading', { amount: fmt.money(w.amount, 'USDT'), to })}
+      status={<WithdrawalStatusChip state={w.state} />}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Typography id={headingId} component="h3" sx={{ fontWeight: 700 }}>
-          {t('withdraw.list.heading', { amount: fmt.money(w.amount, 'USDT'), to })}
-        </Typography>
-        <WithdrawalStatusChip state={w.state} />
-      </Box>
       <DetailRows
         rows={[
           [t('details.network'), t(`networks.${w.network}`)],
@@ -177,7 +163,7 @@ function WithdrawalRow({
           {t('withdraw.list.cancel')}
         </Button>
       ) : null}
-    </Box>
+    </ChainItemCard>
   );
 }
 
