@@ -34,6 +34,7 @@ import * as adminTether from './admin/tether';
 import * as tetherMarket from './tether/market';
 import * as tetherChain from './tether/chain';
 import * as adminChain from './admin/chain';
+import * as portfolio from './account/portfolio';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -75,4 +76,5 @@ export const allEndpoints: Endpoint[] = [
   adminTether,
   tetherChain,
   adminChain,
+  portfolio,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));
