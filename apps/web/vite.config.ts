@@ -150,6 +150,12 @@ export default defineConfig(({ isSsrBuild }) =>
             format: { comments: false },
           },
           rollupOptions: {
+            // Two documents: the app (`index.html`) and the sign-in page's own (`auth.html`: the auth screen
+            // without the router and the signed-in portal, what a visitor who opens `/auth` loads; decision 043).
+            input: {
+              index: fileURLToPath(new URL('./index.html', import.meta.url)),
+              auth: fileURLToPath(new URL('./auth.html', import.meta.url)),
+            },
             treeshake: {
               // zod's schema builders have no side effects: a contract module imported for a constant
               // (CURRENCY_SCALE in core/money) must not drag zod into the first load with its unused schemas.

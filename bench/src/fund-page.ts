@@ -23,6 +23,8 @@ import { CHROMIUM_ARGS, type JsMeasure, measurePageJs } from './web-size';
 
 /** A new number of its own: not the demo investor (…0000), the operator (…0001) nor the api bench's (…0101). */
 const FUND_BENCH_MOBILE = '09125550106';
+/** The dashboard is measured as the demo investor sees it (issue 19): the embedded demo gives them holdings. */
+const DEMO_INVESTOR_MOBILE = '09120000000';
 
 export interface LighthouseRun {
   /** 0–100. */
@@ -80,7 +82,15 @@ export interface FundPageResult {
   serverRender: ServerRender;
   fund: { id: string; code: string; name: string } | null;
   initialJs: JsMeasure & { finalUrl: string };
-  lighthouse: { version: string; page: LighthousePage; authPage: LighthousePage };
+  lighthouse: {
+    version: string;
+    page: LighthousePage;
+    authPage: LighthousePage;
+    /** The dashboard (`/`) of the demo investor (issue 19); null when not asked for. */
+    dashboard: LighthousePage | null;
+  };
+  /** The server's rendering of the dashboard's document, as for the page. */
+  dashboardServerRender: ServerRender | null;
 }
 
 const median = (values: number[]): number => {
@@ -286,7 +296,7 @@ async function measureServerRender(url: string, cookie: string, requests = 10): 
 export async function measureFundPage(
   portal: PortalServer,
   chromiumPath: string,
-  opts: { runs: number; pagePath?: string },
+  opts: { runs: number; pagePath?: string; dashboard?: boolean },
 ): Promise<FundPageResult> {
   const cookie = await signIn(portal.baseUrl, FUND_BENCH_MOBILE);
   const [name, ...rest] = cookie.split('=');
@@ -318,13 +328,31 @@ export async function measureFundPage(
 
   console.log(`  Lighthouse, ${path}:`);
   const page = await lighthousePage(url, chromiumPath, opts.runs, [session]);
-  console.log('  Lighthouse, /auth (reference):');
+  console.log('  Lighthouse, /auth (the sign-in page, signed out):');
   const authPage = await lighthousePage(`${portal.baseUrl}/auth`, chromiumPath, opts.runs);
+  let dashboard: LighthousePage | null = null;
+  let dashboardServerRender: ServerRender | null = null;
+  if (opts.dashboard !== false) {
+    // The demo investor (OTP from the dev outbox, as a person signs in), whose dashboard has holdings.
+    const demoCookie = await signIn(portal.baseUrl, DEMO_INVESTOR_MOBILE);
+    const [demoName, ...demoRest] = demoCookie.split('=');
+    const demo: Cookie = { name: demoName!, value: demoRest.join('=') };
+    dashboardServerRender = await measureServerRender(`${portal.baseUrl}/`, demoCookie);
+    console.log(
+      dashboardServerRender.rendered
+        ? `  the dashboard rendered by the server: median ${dashboardServerRender.medianMs} ms, ` +
+            `${dashboardServerRender.htmlBytes} bytes of HTML`
+        : '  the dashboard not rendered by the server (index.html)',
+    );
+    console.log(`  Lighthouse, / (the dashboard, the demo investor ${DEMO_INVESTOR_MOBILE}):`);
+    dashboard = await lighthousePage(`${portal.baseUrl}/`, chromiumPath, opts.runs, [demo]);
+  }
   return {
     path,
     serverRender,
     fund,
     initialJs,
-    lighthouse: { version: page.runs[0]?.lighthouseVersion ?? 'unknown', page, authPage },
+    lighthouse: { version: page.runs[0]?.lighthouseVersion ?? 'unknown', page, authPage, dashboard },
+    dashboardServerRender,
   };
 }

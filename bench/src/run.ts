@@ -9,7 +9,8 @@
  *         only) vs pgbench right before and after it: pgbench, ledger, pgbench, HTTP, pgbench
  *   fund the fund page `/fund/{id}` (issue 6), signed in: its initial JavaScript (gzip) in Chromium at a phone
  *         size, and its Lighthouse performance score (default mobile config, simulated throttling), median of
- *         3 runs, next to the auth page's Lighthouse figures
+ *         3 runs; in the same run the sign-in page `/auth` (signed out) and the dashboard `/` of the demo
+ *         investor (issue 19), each with its score and largest contentful paint
  *   tether the tether price to BENCH_FANOUT_CONNECTIONS (5000) server-sent-event streams of the built portal
  *         (a price every 500 ms, signed in) vs a bare Node SSE server sending the same frames at the same rate
  *         to as many streams, both measured by the same client for BENCH_DURATION: messages per second,
@@ -24,7 +25,8 @@
  *         credited, vs a bare `fetch` client sending the same JSON-RPC posts the watcher sent to the same node
  *         (issue 18): seconds, the ratio, blocks per second
  *
- * Budgets: auth page initial JS ≤ 200 kB gzip; GET /account ≥ 25 % of the bare route's req/s; ledger ≥ 0.85 of
+ * Budgets: auth page initial JS ≤ 200 kB gzip and ≤ 1.2 × the reference page's (issue 19; `web`); the sign-in
+ * page and the dashboard Lighthouse performance ≥ 95 and LCP ≤ 2 s, median of 3 (issue 19; `fund`); GET /account ≥ 25 % of the bare route's req/s; ledger ≥ 0.85 of
  * pgbench and HTTP withdrawals ≥ 0.5 of pgbench (issue 5); tether fan-out ≥ 0.8 of the bare server's messages per
  * second, p99 ≤ 250 ms, no gap (issue 17); fund page Lighthouse performance ≥ 90 (issue 6) and
  * fund page initial JS ≤ 200 kB gzip, the auth page's budget: on Lighthouse's phone (1.6 Mbit/s, CPU ×4) every
@@ -32,6 +34,9 @@
  * score 90 cannot load more up front than the first page does (its chart and tabs come after first paint).
  * No budget for the chain figures (issue 18 names none, as issue 17's trades): they are reported, and the chain
  * step fails unless every transfer is credited exactly once and the users' USDT is the sum sent.
+ * portfolio GET /api/account/portfolio/state of an investor with BENCH_PORTFOLIO_LOTS (300) lots and 400 days of
+ *         history on PostgreSQL, one request at a time, p50/p99, next to GET /api/account and a bare SELECT 1 round
+ *         trip in the same run (issue 19: "answers in a few milliseconds"; budget p50 ≤ 10 ms, every answer right)
  * Writes bench/results/latest.json; exits 1 when a budget is exceeded or a measurement fails.
  *
  * Settings (environment): BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 3),
@@ -40,7 +45,9 @@
  * server), BENCH_ONLY=web,api,login,ledger (a comma list; all when unset: `BENCH_ONLY=ledger` runs the
  * issue-5 figures alone), BENCH_HTTP=0 to leave the HTTP withdrawal figure out, BENCH_HTTP_USERS (6000),
  * BENCH_LEDGER_CLIENTS (8), BENCH_LIGHTHOUSE_RUNS (3), BENCH_FUND_PAGE_PATH (measure another signed-in page in
- * place of the fund page, e.g. /wallet: a diagnostic), CHAIN_SCAN_BATCH (the watcher's blocks per scan, as the app).
+ * place of the fund page, e.g. /wallet: a diagnostic), BENCH_DASHBOARD=0 to leave the dashboard's Lighthouse runs out,
+ * BENCH_WEB_DIST_DIR (measure and serve a web build kept elsewhere, e.g. a copy of apps/web/dist with its
+ * dist-server beside it, so that another build of the shared tree does not change it mid-run), CHAIN_SCAN_BATCH (the watcher's blocks per scan, as the app).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -59,6 +66,7 @@ import { fromRoot, kb, runCommand, table } from './lib';
 import { type FanoutResult, measureBareFanout, measurePortalFanout } from './tether-fanout';
 import { type DerivationResult, measureDerivation } from './chain-addresses';
 import { type ChainWatcherResult, measureChainWatcher } from './chain-watcher';
+import { type PortfolioStateResult, measurePortfolioState } from './portfolio-state';
 import { type TetherTradesResult, type TradeRunResult as TradeRow, measureTetherTrades } from './tether-trades';
 import { type RawArgon2Result, measurePasswordLogin, measureRawArgon2 } from './login-throughput';
 import {
@@ -70,6 +78,11 @@ import {
 } from './web-size';
 
 const AUTH_JS_BUDGET_BYTES = 200_000;
+/** Issue 19: the auth page's initial JS against the bare React + MUI page built in the same run. */
+const AUTH_JS_MAX_RATIO = 1.2;
+/** Issue 19: the sign-in page and the dashboard at a phone size (median of the runs). */
+const FIRST_PAGE_MIN_LIGHTHOUSE = 95;
+const FIRST_PAGE_MAX_LCP_MS = 2_000;
 /** Issue 6: the fund page's Lighthouse performance score at a phone size (median of the runs). */
 const FUND_PAGE_MIN_LIGHTHOUSE = 90;
 /** The fund page's initial JS (gzip): the auth page's budget (see the header). */
@@ -96,7 +109,7 @@ const loadOptions: LoadOptions = {
 };
 const apiLogLevel = process.env.BENCH_API_LOG_LEVEL ?? 'info';
 const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
-const PARTS = ['web', 'api', 'login', 'ledger', 'fund', 'tether', 'chain'] as const;
+const PARTS = ['web', 'api', 'login', 'ledger', 'fund', 'tether', 'chain', 'portfolio'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -109,6 +122,8 @@ const withHttp = want('ledger') && process.env.BENCH_HTTP !== '0';
 const ledgerClients = int('BENCH_LEDGER_CLIENTS', 8);
 const lighthouseRuns = int('BENCH_LIGHTHOUSE_RUNS', 3);
 const fundPagePath = process.env.BENCH_FUND_PAGE_PATH?.trim() || undefined;
+const withDashboard = process.env.BENCH_DASHBOARD !== '0';
+const webDistDir = process.env.BENCH_WEB_DIST_DIR?.trim() || undefined;
 const fanoutConnections = int('BENCH_FANOUT_CONNECTIONS', 5000);
 
 const errors: string[] = [];
@@ -154,7 +169,9 @@ const reference = want('web')
   ? await step('reference page: React 19 + MUI built by the web app’s Vite', measureReference)
   : null;
 const portalStatic = want('web')
-  ? await step('auth page from the build output (index.html + manifest)', async () => measurePortalStatic(AUTH_ROUTE))
+  ? await step('auth page from the build output (its document + manifest)', async () =>
+      measurePortalStatic(AUTH_ROUTE, webDistDir),
+    )
   : null;
 
 // ── api: the portal's server, then the bare route ─────────────────────────────────────────────────
@@ -165,7 +182,9 @@ let passwordLogin: LoadResult | null = null;
 let fundPage: FundPageResult | null = null;
 const portal: (PortalServer & { database: string }) | null =
   want('web') || want('api') || want('login') || want('fund')
-    ? await step('start apps/api/dist/server.js', () => startPortal(apiLogLevel))
+    ? await step('start apps/api/dist/server.js', () =>
+        startPortal(apiLogLevel, webDistDir ? { env: { WEB_DIST_DIR: webDistDir } } : {}),
+      )
     : null;
 if (portal) {
   try {
@@ -184,7 +203,12 @@ if (portal) {
     } else if (chromiumPath) {
       fundPage = await step(
         `${fundPagePath ?? 'fund page'}: initial JS in Chromium, then Lighthouse (mobile) ×${lighthouseRuns}, and the auth page’s`,
-        () => measureFundPage(portal, chromiumPath, { runs: lighthouseRuns, pagePath: fundPagePath }),
+        () =>
+          measureFundPage(portal, chromiumPath, {
+            runs: lighthouseRuns,
+            pagePath: fundPagePath,
+            dashboard: withDashboard,
+          }),
       );
     } else {
       console.log('\n▸ fund page: skipped, no Chromium found (set CHROMIUM_PATH)');
@@ -277,6 +301,20 @@ const chainWatcher: ChainWatcherResult | null = want('chain')
     )
   : null;
 
+// ── portfolio: the investor's state with hundreds of lots (issue 19) ─────────────────────────────────────
+const portfolioLots = int('BENCH_PORTFOLIO_LOTS', 300);
+const portfolioState: PortfolioStateResult | null = want('portfolio')
+  ? await step(
+      `GET /api/account/portfolio/state on PostgreSQL: ${portfolioLots} lots, 400 days, one request at a time, vs GET /api/account and SELECT 1`,
+      () =>
+        measurePortfolioState({
+          requests: int('BENCH_PORTFOLIO_REQUESTS', 500),
+          lots: portfolioLots,
+          logLevel: apiLogLevel,
+        }),
+    )
+  : null;
+
 // ── budgets ───────────────────────────────────────────────────────────────────────────────────────
 interface Check {
   name: string;
@@ -294,6 +332,15 @@ if (want('web')) {
     measured: authJs ? `${kb(authJs.gzip)} (${authJsSource})` : 'not measured',
     budget: `≤ ${kb(AUTH_JS_BUDGET_BYTES)}`,
     ok: !!authJs && authJs.gzip <= AUTH_JS_BUDGET_BYTES,
+  });
+  checks.push({
+    name: 'auth page initial JS / bare React + MUI page',
+    measured:
+      authJs && reference
+        ? `${(authJs.gzip / reference.gzip).toFixed(2)}× (${kb(authJs.gzip)} / ${kb(reference.gzip)})`
+        : 'not measured',
+    budget: `≤ ${AUTH_JS_MAX_RATIO}×`,
+    ok: !!authJs && !!reference && authJs.gzip / reference.gzip <= AUTH_JS_MAX_RATIO,
   });
 }
 
@@ -330,6 +377,27 @@ if (want('fund')) {
     budget: `≤ ${kb(FUND_PAGE_JS_BUDGET_BYTES)}`,
     ok: !!fundPage && fundPage.initialJs.gzip <= FUND_PAGE_JS_BUDGET_BYTES,
   });
+  const firstPages: [string, LighthousePage | null | undefined][] = [
+    ['sign-in page /auth', fundPage?.lighthouse.authPage],
+    ...(withDashboard
+      ? [['dashboard / (demo investor)', fundPage?.lighthouse.dashboard] as [string, LighthousePage | null | undefined]]
+      : []),
+  ];
+  for (const [label, p] of firstPages) {
+    const m = p?.median ?? null;
+    checks.push({
+      name: `${label} Lighthouse performance (phone)`,
+      measured: m ? `${m.score} (median of ${lighthouseRuns})` : 'not measured',
+      budget: `≥ ${FIRST_PAGE_MIN_LIGHTHOUSE}`,
+      ok: !!m && m.score >= FIRST_PAGE_MIN_LIGHTHOUSE,
+    });
+    checks.push({
+      name: `${label} largest contentful paint (phone)`,
+      measured: m ? `${Math.round(m.lcpMs)} ms (median of ${lighthouseRuns})` : 'not measured',
+      budget: `≤ ${FIRST_PAGE_MAX_LCP_MS} ms`,
+      ok: !!m && m.lcpMs <= FIRST_PAGE_MAX_LCP_MS,
+    });
+  }
 }
 
 if (want('ledger')) {
@@ -405,6 +473,15 @@ if (want('chain')) {
     measured: chainWatcher ? `${chainWatcher.credited} of ${chainWatcher.transfers} credited` : 'not measured',
     budget: 'all, once',
     ok: !!chainWatcher && chainWatcher.credited === chainWatcher.transfers,
+  });
+}
+
+if (want('portfolio')) {
+  checks.push({
+    name: 'portfolio state: p50 with hundreds of lots, every answer right',
+    measured: portfolioState ? `${portfolioState.state.p50Ms} ms, ${portfolioState.failures} failures` : 'not measured',
+    budget: '≤ 10 ms, 0',
+    ok: !!portfolioState && portfolioState.failures === 0 && portfolioState.state.p50Ms <= 10,
   });
 }
 
@@ -553,14 +630,29 @@ if (fundPage) {
       ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'script as served'],
       [
         ...lhRows(fundPage.fund ? 'fund page' : fundPage.path, lighthouse.page),
-        ...lhRows('auth page', lighthouse.authPage),
+        ...lhRows('sign-in /auth', lighthouse.authPage),
+        ...(lighthouse.dashboard ? lhRows('dashboard /', lighthouse.dashboard) : []),
       ],
     ),
   );
-  if (lighthouse.page.opportunities.length) {
-    console.log(`\n  Lighthouse's failing audits on ${fundPage.path} (median run):`);
-    for (const o of lighthouse.page.opportunities) console.log(`    ${o.title}: ${o.savings}`);
+  const audits: [string, LighthousePage | null][] = [
+    [fundPage.path, lighthouse.page],
+    ['/auth', lighthouse.authPage],
+    ['/', lighthouse.dashboard],
+  ];
+  for (const [where, p] of audits) {
+    if (!p?.opportunities.length) continue;
+    console.log(`\n  Lighthouse's failing audits on ${where} (median run):`);
+    for (const o of p.opportunities) console.log(`    ${o.title}: ${o.savings}`);
   }
+  const dr = fundPage.dashboardServerRender;
+  if (dr)
+    console.log(
+      dr.rendered
+        ? `\n  the dashboard / rendered by the server in ${dr.medianMs} ms (median of ${dr.requests}); ` +
+            `${kb(dr.htmlBytes)} of HTML, ${kb(dr.wireBytes)} brotli`
+        : '\n  the dashboard / not rendered by the server: index.html, the browser builds the page',
+    );
 }
 
 if (fanoutPortal || fanoutBare) {
@@ -674,6 +766,27 @@ if (chainWatcher) {
   console.log(`  (setup: the ${w.transfers} addresses created by the service in ${s(w.addressSetupSeconds)})`);
 }
 
+if (portfolioState) {
+  const p = portfolioState;
+  console.log(
+    `\n━━ portfolio state (${p.database}; ${p.lots} lots over ${p.funds} funds, ${p.historyDays} days of history; ` +
+      `${p.state.requests} requests each, one at a time) ━━\n`,
+  );
+  console.log(
+    table(
+      ['request', 'p50', 'p99'],
+      [
+        ['GET /api/account/portfolio/state', `${p.state.p50Ms} ms`, `${p.state.p99Ms} ms`],
+        ['GET /api/account (reference)', `${p.account.p50Ms} ms`, `${p.account.p99Ms} ms`],
+        ['SELECT 1 round trip (reference)', `${p.selectOne.p50Ms} ms`, `${p.selectOne.p99Ms} ms`],
+      ],
+    ),
+  );
+  console.log(
+    `\n  first request (the ${p.historyDays} daily snapshots rebuilt from the ledger): ${p.firstRequestMs} ms`,
+  );
+}
+
 console.log('\n━━ budgets ━━\n');
 console.log(
   table(
@@ -698,6 +811,8 @@ const results = {
     http: withHttp,
     lighthouseRuns,
     fundPagePath: fundPagePath ?? null,
+    dashboard: withDashboard,
+    webDistDir: webDistDir ?? null,
   },
   web: {
     reference,
@@ -712,6 +827,7 @@ const results = {
   fund: fundPage,
   tether: { fanoutPortal, fanoutBare, fanoutRatio, trades: tetherTrades },
   chain: { derivation, watcher: chainWatcher },
+  portfolio: portfolioState,
   budgets: checks,
   errors,
   ok,

@@ -52,11 +52,18 @@ function readManifest(distDir: string): Manifest | null {
 }
 
 /** The chunk and every chunk it imports statically, transitively: what loading it costs. */
-function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+function staticClosure(
+  manifest: Manifest,
+  key: string,
+  into = new Set<string>(),
+  seen = new Set<string>(),
+): Set<string> {
   const chunk = manifest[key];
-  if (!chunk || into.has(chunk.file)) return into;
+  // By manifest key: a file already listed (the document's own script) still has its imports followed.
+  if (!chunk || seen.has(key)) return into;
+  seen.add(key);
   into.add(chunk.file);
-  for (const dep of chunk.imports ?? []) staticClosure(manifest, dep, into);
+  for (const dep of chunk.imports ?? []) staticClosure(manifest, dep, into, seen);
   return into;
 }
 
@@ -95,9 +102,14 @@ export async function measureReference(): Promise<JsMeasure & { vite: string }> 
  * `<link rel="modulepreload">` chunks of index.html (what the browser fetches before any lazy route),
  * plus the auth route's chunk and everything it imports statically (from the Vite manifest).
  */
-export function measurePortalStatic(authRoute: RegExp): JsMeasure & { authChunk: string | null } {
-  const distDir = path.join(webDir, 'dist');
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+export function measurePortalStatic(
+  authRoute: RegExp,
+  distDir = path.join(webDir, 'dist'),
+): JsMeasure & { authChunk: string | null } {
+  // The sign-in page's own document when the build has one (decision 043), else the app's.
+  const authHtml = path.join(distDir, 'auth.html');
+  const ownDocument = existsSync(authHtml);
+  const html = readFileSync(ownDocument ? authHtml : path.join(distDir, 'index.html'), 'utf8');
   const files = new Set<string>();
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`).exec(tag)?.[1];
   for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
@@ -117,8 +129,12 @@ export function measurePortalStatic(authRoute: RegExp): JsMeasure & { authChunk:
   const manifest = readManifest(distDir);
   let authChunk: string | null = null;
   if (manifest) {
-    // The entry's own static imports (normally the modulepreload links already).
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticClosure(manifest, key, files);
+    // The document's entry's own static imports (normally the modulepreload links already).
+    const documentKey = ownDocument ? 'auth.html' : 'index.html';
+    for (const [key, chunk] of Object.entries(manifest))
+      if (chunk.isEntry && (key === documentKey || !manifest[documentKey])) staticClosure(manifest, key, files);
+    // The sign-in page's own entry renders the auth screen itself: no route chunk to add.
+    if (ownDocument) return { ...measureFiles(distDir, files), authChunk: 'auth.html' };
     // The route module (`src/app/routes/auth.tsx`), or the chunk Rollup named after it when the module
     // was merged into a shared chunk (`_auth-<hash>.js`).
     const dynamic = Object.keys(manifest).filter((k) => manifest[k]?.isDynamicEntry);

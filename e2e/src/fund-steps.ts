@@ -242,7 +242,8 @@ export async function openFundsFromNavigation(page: Page, t: Translate): Promise
 
 /** A fund's card in the invest tab shown (an `article` named by the fund's name). */
 export function fundCard(page: Page, name: string): Locator {
-  return page.getByRole('article', { name, exact: true });
+  // Beside its demo badge a demo fund's card drops the seed's "(نمایشی)" mark (apps/web/src/lib/demo-name.ts).
+  return page.getByRole('article', { name: name.replace(/\s*\((?:نمایشی|تجريبي|demo)\)$/u, ''), exact: true });
 }
 
 /** On `/funds`: the invest tab, then the fund's card, to its page. */

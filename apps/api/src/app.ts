@@ -28,6 +28,7 @@ import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
 import { userLedgerRoutes } from './modules/user-ledger/user-ledger.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
+import { statementsRoutes } from './modules/statements/statements.routes';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
@@ -51,6 +52,7 @@ import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { accountRoutes } from './modules/account/account.routes';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { recoveryCodesRoutes } from './modules/auth/recovery-codes.routes';
 import { sessionsPlugin } from './plugins/sessions';
@@ -306,6 +308,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     recoveryCodesRoutes(api, { db: database.db, secret: opts.secret, ...(opts.now ? { now: opts.now } : {}) });
     accountRoutes(api, { db: database.db, bus: database.bus, ...(opts.now ? { now: opts.now } : {}) });
+    // The investor's portfolio: holdings valued now, profit and loss (issue 19, decision 041).
+    portfolioRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
     profileRoutes(api, {
       db: database.db,
       bus: database.bus,
@@ -324,6 +328,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ...(opts.now ? { now: opts.now } : {}),
     });
     walletsRoutes(api, { db: database.db });
+    // Statements, the holdings certificate and receipts (issue 19, decision 042).
+    statementsRoutes(api, { db: database.db, secret: opts.secret, ...(opts.now ? { now: opts.now } : {}) });
     bankAccountsRoutes(api, {
       db: database.db,
       identity,

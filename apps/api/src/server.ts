@@ -15,6 +15,7 @@ import { PAYMENT_PURPOSES_BY_NAME } from './payment-purposes';
 import { createPayment } from './adapters/payment/create-payment';
 import { startPriceJob } from './modules/tether/price.service';
 import { startChainWatcher } from './modules/chain/watcher.service';
+import { startPortfolioSnapshotJob } from './modules/portfolio/portfolio.service';
 
 async function main() {
   const env = parseEnv();
@@ -87,6 +88,14 @@ async function main() {
   }, 60_000);
   runFundOrderJobs(database.db, new Date()).catch((err: unknown) => app.log.error({ err }, 'fund order job failed'));
   jobs.unref();
+  // The portfolio's daily snapshots (decision 041): the days missing since the server was last up at once
+  // (bounded per run), then every 15 minutes, so the day that ended is taken soon after Tehran midnight.
+  // Safe on every instance at once: a snapshot is rebuilt from the ledger and written by upsert.
+  const stopSnapshots = startPortfolioSnapshotJob(database.db, {
+    intervalMs: 15 * 60_000,
+    maxUsers: 2000,
+    onError: (err) => app.log.error({ err }, 'portfolio snapshot job failed'),
+  });
   // The tether price (decision 039): every few seconds from the configured sources.
   const stopPrices = startPriceJob(app.tetherPrices, {
     intervalMs: env.TETHER_PRICE_POLL_MS,
@@ -118,6 +127,7 @@ async function main() {
     if (closing) return;
     closing = true;
     clearInterval(jobs);
+    stopSnapshots();
     stopPrices();
     stopMiner?.();
     stopDemoNavs?.();

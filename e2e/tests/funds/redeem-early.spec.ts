@@ -72,7 +72,7 @@ describe('redeem part of a fresh lot early (fa, desktop)', () => {
     // --- the fund's page: «sell» ---
     await page.goto(`/fund/${gold.id}`);
     const overview = page.getByRole('region', { name: t('funds:overview.title'), exact: true });
-    await overview.getByRole('link', { name: t('funds:actions.sell'), exact: true }).click();
+    await overview.getByRole('link', { name: t('funds:actions.redeem'), exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/fund/redeem/${gold.id}`);
     await page
       .getByRole('heading', { name: t('fundOrders:redeem.pageTitle', { fund: gold.name.fa }), level: 1 })

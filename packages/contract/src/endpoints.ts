@@ -35,6 +35,7 @@ import * as tetherMarket from './tether/market';
 import * as tetherChain from './tether/chain';
 import * as adminChain from './admin/chain';
 import * as portfolio from './account/portfolio';
+import * as statements from './wallet/statements';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -77,4 +78,5 @@ export const allEndpoints: Endpoint[] = [
   tetherChain,
   adminChain,
   portfolio,
+  statements,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_CULTURE, LANGUAGE_QUERY_KEY, SESSION } from '@portal/contract/core/constants';
+import { CULTURES, DEFAULT_CULTURE, LANGUAGE_QUERY_KEY, SESSION } from '@portal/contract/core/constants';
 
 /**
  * A signed-in page's first screen rendered here (decision 027): the web app's server renderer
@@ -14,10 +14,20 @@ import { DEFAULT_CULTURE, LANGUAGE_QUERY_KEY, SESSION } from '@portal/contract/c
  * `index.html` as before, and the browser builds the page itself.
  */
 
-/** The pages rendered here: a fund's page (issue 6). Other pages follow when measured. */
+/** The signed-in pages rendered here: a fund's page (issue 6), the dashboard (issue 19). Others follow when measured. */
 export const SERVER_RENDERED_PATHS: readonly RegExp[] = [
   /^\/fund\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  // The dashboard, the page every sign-in lands on (issue 19, decision 043).
+  /^\/$/,
 ];
+
+/**
+ * The sign-in page (decision 043): rendered for every visitor, signed in or not, into its own document
+ * (`auth.html`, the auth screen's entry without the app's router) when the build has one. Its markup
+ * depends on the language and the viewport guess only, so each rendering is kept for the process's life:
+ * an anonymous visitor costs no rendering, however many there are.
+ */
+export const SIGN_IN_PATH = '/auth';
 
 /** Longer than this and the visitor gets the browser-built page: a slow first screen is no first screen. */
 export const RENDER_BUDGET_MS = 1_500;
@@ -59,7 +69,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export interface FirstScreens {
-  /** Answers the page rendered, or false when the caller should send `index.html`. */
+  /** Answers the page rendered, or false when the caller should send the page's document as built. */
   send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
@@ -69,16 +79,24 @@ export function createFirstScreens(app: FastifyInstance, distDir: string): First
     app.log.warn(`no server renderer at ${entry}: every page is built in the browser (run \`npm run build\`)`);
     return null;
   }
-  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const rootStart = template.indexOf(ROOT_START);
-  // The root is the body's last element (its content is the loading screen).
-  const bodyEnd = template.indexOf('</body>');
-  const rootEnd = template.lastIndexOf('</div>', bodyEnd < 0 ? template.length : bodyEnd);
-  if (rootStart < 0 || rootEnd < rootStart)
-    throw new Error(`index.html has no ${ROOT_START}…</div> at the end of its body`);
-  // Everything up to the root's content, and everything after it (the scripts).
-  const before = template.slice(0, rootStart + ROOT_START.length);
-  const after = template.slice(rootEnd + '</div>'.length);
+  /** A document split around the root's content: everything up to it, and everything after it (the scripts). */
+  const split = (file: string) => {
+    const template = readFileSync(path.join(distDir, file), 'utf8');
+    const rootStart = template.indexOf(ROOT_START);
+    // The root is the body's last element (its content is the loading screen).
+    const bodyEnd = template.indexOf('</body>');
+    const rootEnd = template.lastIndexOf('</div>', bodyEnd < 0 ? template.length : bodyEnd);
+    if (rootStart < 0 || rootEnd < rootStart)
+      throw new Error(`${file} has no ${ROOT_START}…</div> at the end of its body`);
+    return {
+      before: template.slice(0, rootStart + ROOT_START.length),
+      after: template.slice(rootEnd + '</div>'.length),
+    };
+  };
+  const appDocument = split('index.html');
+  const signInDocument = existsSync(path.join(distDir, 'auth.html')) ? split('auth.html') : appDocument;
+  /** The sign-in page as rendered, by language and viewport guess (at most 3 × 2), compressed as sent. */
+  const keptSignIn = new Map<string, Promise<{ html: Buffer; br: Buffer; gzip: Buffer; passes: number } | null>>();
   let renderer: Promise<Renderer> | undefined;
 
   /** One `/api/…` call of the page, answered in-process as the visitor. */
@@ -108,7 +126,10 @@ export function createFirstScreens(app: FastifyInstance, distDir: string): First
     };
 
   /** index.html with the page in place of the loading screen, its styles in the head, its state after it. */
-  const page = (r: { styles: string; html: string; state: string; lang: string; dir: string; title: string | null }) =>
+  const page = (
+    { before, after }: { before: string; after: string },
+    r: { styles: string; html: string; state: string; lang: string; dir: string; title: string | null },
+  ) =>
     before
       .replace(/<html lang="[^"]*" dir="[^"]*">/, () => `<html lang="${r.lang}" dir="${r.dir}">`)
       .replace(/<title>[^<]*<\/title>/, (t) => (r.title === null ? t : `<title>${r.title}</title>`))
@@ -118,33 +139,92 @@ export function createFirstScreens(app: FastifyInstance, distDir: string): First
     r.state +
     after;
 
+  /** Renders within the time budget; the result, or why there is none. */
+  const renderWithin = async (
+    request: FastifyRequest,
+    url: string,
+    language: string,
+  ): Promise<Awaited<ReturnType<Renderer['render']>>> => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      renderer ??= import(pathToFileURL(entry).href) as Promise<Renderer>;
+      return await Promise.race([
+        renderer.then((r) =>
+          r.render({ url, headers: {}, language, desktop: looksDesktop(request.headers), api: apiFor(request) }),
+        ),
+        new Promise<{ rendered: false; reason: string }>((resolve) => {
+          timer = setTimeout(() => resolve({ rendered: false, reason: 'over the time budget' }), RENDER_BUDGET_MS);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  /** The sign-in page, rendered once per language and viewport guess (no visitor's data in it). */
+  const sendSignIn = async (request: FastifyRequest, reply: FastifyReply, language: string): Promise<boolean> => {
+    const started = performance.now();
+    const culture = (CULTURES as readonly string[]).includes(language) ? language : DEFAULT_CULTURE;
+    const key = `${culture} ${looksDesktop(request.headers) ? 'desktop' : 'phone'}`;
+    let kept = keptSignIn.get(key);
+    if (!kept) {
+      kept = (async () => {
+        // The page's address without its query: nothing of the query is in the markup (`next` is read by
+        // the browser), and every visitor gets the same rendering.
+        const result = await renderWithin(request, SIGN_IN_PATH, culture);
+        if (!result.rendered) {
+          request.log.info({ reason: result.reason }, 'sign-in page not rendered');
+          return null;
+        }
+        const html = Buffer.from(page(signInDocument, result));
+        const [br, gz] = await Promise.all([
+          brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzipAsync(html, { level: 9 }),
+        ]);
+        return { html, br, gzip: gz, passes: result.passes };
+      })().catch((err: unknown) => {
+        request.log.error({ err }, 'sign-in page failed: the browser builds it');
+        return null;
+      });
+      keptSignIn.set(key, kept);
+    }
+    const done = await kept;
+    // Not rendered (too slow on a cold start, an error): asked again by the next visitor.
+    if (!done) {
+      keptSignIn.delete(key);
+      return false;
+    }
+    const accepts = request.headers['accept-encoding'] ?? '';
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie, accept-encoding')
+      .header('server-timing', `render;dur=${(performance.now() - started).toFixed(1)};desc="${done.passes} passes"`)
+      .type('text/html; charset=utf-8');
+    if (/\bbr\b/.test(accepts)) await reply.header('content-encoding', 'br').send(done.br);
+    else if (/\bgzip\b/.test(accepts)) await reply.header('content-encoding', 'gzip').send(done.gzip);
+    else await reply.send(done.html);
+    return true;
+  };
+
   return {
     async send(request, reply) {
       const url = request.url;
       const pathname = url.split('?')[0] ?? '/';
-      if (!SERVER_RENDERED_PATHS.some((p) => p.test(pathname))) return false;
-      if (!request.cookies[SESSION.cookieName]) return false;
       // A browser's navigation to the page (what a script fetches gets index.html as before).
       if (!request.headers.accept?.includes('text/html')) return false;
       const lng = (request.query as Record<string, unknown>)[LANGUAGE_QUERY_KEY];
       const language = (typeof lng === 'string' ? lng : undefined) ?? request.cookies.i18next ?? DEFAULT_CULTURE;
+      if (pathname === SIGN_IN_PATH) return sendSignIn(request, reply, language);
+      if (!SERVER_RENDERED_PATHS.some((p) => p.test(pathname))) return false;
+      if (!request.cookies[SESSION.cookieName]) return false;
       const started = performance.now();
-      let timer: NodeJS.Timeout | undefined;
       try {
-        renderer ??= import(pathToFileURL(entry).href) as Promise<Renderer>;
-        const result = await Promise.race([
-          renderer.then((r) =>
-            r.render({ url, headers: {}, language, desktop: looksDesktop(request.headers), api: apiFor(request) }),
-          ),
-          new Promise<{ rendered: false; reason: string }>((resolve) => {
-            timer = setTimeout(() => resolve({ rendered: false, reason: 'over the time budget' }), RENDER_BUDGET_MS);
-          }),
-        ]);
+        const result = await renderWithin(request, url, language);
         if (!result.rendered) {
           request.log.info({ reason: result.reason }, 'first screen not rendered');
           return false;
         }
-        const html = Buffer.from(page(result));
+        const html = Buffer.from(page(appDocument, result));
         const accepts = request.headers['accept-encoding'] ?? '';
         // The page carries the visitor's own data: no cache keeps it.
         reply
@@ -167,8 +247,6 @@ export function createFirstScreens(app: FastifyInstance, distDir: string): First
       } catch (err) {
         request.log.error({ err }, 'first screen failed: the browser builds the page');
         return false;
-      } finally {
-        clearTimeout(timer);
       }
     },
   };

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from './contract';
-import { createFirstScreens } from './first-screen';
+import { createFirstScreens, SIGN_IN_PATH } from './first-screen';
 import { sendError } from './errors';
 
 /**
@@ -47,9 +47,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
       return reply.sendFile(url.slice(1));
     }
     if (path.extname(url) && !request.headers.accept?.includes('text/html')) return sendError(reply, 'NOT_FOUND', 404);
-    // A signed-in page the server renders (decision 027); otherwise the browser builds it.
+    // A signed-in page the server renders (decision 027), or the sign-in page (decision 043); otherwise the
+    // browser builds it.
     if (firstScreens && (await firstScreens.send(request, reply))) return reply;
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    // The sign-in page has a document of its own (the auth screen without the app's router, decision 043).
+    const signIn = url === SIGN_IN_PATH && existsSync(path.join(dist, 'auth.html'));
+    return reply.type('text/html').sendFile(signIn ? 'auth.html' : 'index.html');
   });
 });

@@ -26,10 +26,32 @@ const INDEX = `<!doctype html>
 </html>
 `;
 
-/** Answers by `?mode=`: a page made from `GET /api/account` as the visitor, or one of the ways to fail. */
+/** The sign-in page's own document (decision 043). */
+const AUTH = INDEX.replace('/assets/index-abc.js', '/assets/auth-abc.js');
+
+/**
+ * Answers by `?mode=`: a page made from `GET /api/account` as the visitor, or one of the ways to fail. The
+ * sign-in page (`/auth`) without any call, numbered (to see it kept), and broken in Arabic.
+ */
 const RENDERER = `
 export const calls = [];
+let signIns = 0;
 export async function render(req) {
+  if (new URL(req.url, 'http://x').pathname === '/auth') {
+    if (req.url !== '/auth') throw new Error('the sign-in page is rendered without its query');
+    if (req.language === 'ar') throw new Error('the renderer broke');
+    signIns++;
+    return {
+      rendered: true,
+      styles: '<style data-emotion="muirtl s">.muirtl-s{color:red}</style>',
+      html: '<main id="sign-in">' + req.language + ' ' + (req.desktop ? 'desktop' : 'phone') + ' #' + signIns + '</main>',
+      state: '<script type="application/json" id="first-screen">{"v":1}</script>',
+      lang: req.language,
+      dir: req.language === 'en' ? 'ltr' : 'rtl',
+      title: 'ورود | پرتال',
+      passes: 1,
+    };
+  }
   const mode = new URL(req.url, 'http://x').searchParams.get('mode');
   if (mode === 'throw') throw new Error('the renderer broke');
   if (mode === 'skip') return { rendered: false, reason: 'nothing to render' };
@@ -61,6 +83,7 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'dist'));
   mkdirSync(path.join(root, 'dist-server'));
   writeFileSync(path.join(root, 'dist', 'index.html'), INDEX);
+  writeFileSync(path.join(root, 'dist', 'auth.html'), AUTH);
   writeFileSync(path.join(root, 'dist-server', 'server-entry.js'), RENDERER);
   t = await createTestApp({ envVars: { WEB_DIST_DIR: path.join(root, 'dist') } });
   ({ cookie, mobile } = await signIn(t));
@@ -103,6 +126,47 @@ describe("a fund's page rendered by the server for a signed-in visitor", () => {
     const res = await get(FUND_PATH, { cookie, 'accept-encoding': 'gzip, deflate, br' });
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain(`${e164(mobile)} fa`);
+  });
+});
+
+describe('the sign-in page rendered by the server for every visitor (decision 043)', () => {
+  it('arrives in its own document, rendered once per language and viewport guess and kept', async () => {
+    const first = await get('/auth', { 'user-agent': PHONE_UA });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<div id="root"><main id="sign-in">fa phone #1</main></div>');
+    expect(first.body).toContain('<script type="module" crossorigin src="/assets/auth-abc.js"></script>');
+    expect(first.body).not.toContain('index-abc.js');
+    expect(first.body).toContain('<style data-emotion="muirtl s">.muirtl-s{color:red}</style></head>');
+    expect(first.body).toContain('<title>ورود | پرتال</title>');
+    // Nothing of the visitor's in it; revalidated, since a deploy changes it.
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.vary).toContain('cookie');
+    expect(first.headers['server-timing']).toMatch(/^render;dur=\d/);
+    // Another visitor, another query, signed in or not: the same rendering, not rendered again.
+    for (const [url, headers] of [
+      ['/auth?next=%2Fwallet', { 'user-agent': PHONE_UA }],
+      ['/auth', { 'user-agent': PHONE_UA, cookie }],
+    ] as const)
+      expect((await get(url, headers)).body).toBe(first.body);
+    // Another viewport guess or language: rendered once more each.
+    expect((await get('/auth')).body).toContain('<main id="sign-in">fa desktop #2</main>');
+    expect((await get('/auth', { cookie: 'i18next=en' })).body).toContain('<main id="sign-in">en desktop #3</main>');
+    expect((await get('/auth?lng=en')).body).toContain('<main id="sign-in">en desktop #3</main>');
+    // A language the portal does not have is the default one's.
+    expect((await get('/auth?lng=xx')).body).toContain('<main id="sign-in">fa desktop #2</main>');
+  });
+
+  it('is compressed for a browser that accepts it', async () => {
+    const res = await get('/auth', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<main id="sign-in">fa desktop');
+  });
+
+  it('when the renderer fails, its document as built (the browser builds the page)', async () => {
+    const res = await get('/auth?lng=ar');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(AUTH);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 });
 

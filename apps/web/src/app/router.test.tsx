@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse } from '@/test/render';
 import { AppProvider } from './provider';
+import { emptyPortfolioFixture } from '@/features/dashboard/test-fixtures';
 import { accountFixture } from '@/test/account-fixture';
 import { createRoutes, routes } from './router';
 
@@ -44,10 +45,17 @@ describe('routes and the session gate', () => {
   });
 
   it('opens the dashboard for a signed-in user, with the empty-state cards and the referral card', async () => {
-    renderApp('/', (url) => (url === '/api/account' ? jsonResponse(account) : jsonResponse({}, 404)));
+    // A new user's portfolio (issue 19), valued in the default currency (tether).
+    renderApp('/', (url) =>
+      url === '/api/account'
+        ? jsonResponse(account)
+        : url === '/api/account/portfolio/state?currency=USDT'
+          ? jsonResponse(emptyPortfolioFixture('USDT'))
+          : jsonResponse({}, 404),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'سلام ۰۹۱۲۱۲۳۴۵۶۷، خوش آمدید' })).toBeTruthy();
     for (const name of ['صندوق‌های سرمایه‌گذاری', 'فلزات گران‌بها', 'سبدهای هوشمند', 'کیف پول']) {
-      expect(screen.getByRole('heading', { level: 3, name })).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 3, name })).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: 'واریز به کیف پول' }).getAttribute('href')).toBe('/wallet/deposit');
     expect(screen.getByText('FRIEND25')).toBeTruthy();

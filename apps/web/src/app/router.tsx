@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
-import { FUNDS_NS } from '@/lib/i18n';
+import { FUNDS_NS, LEGAL_NS } from '@/lib/i18n';
 import { loadWithTexts } from '@/lib/lazy-with-texts';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { CrashPage } from './routes/crash';
@@ -50,6 +50,13 @@ export function createRoutes(
       children: [
         { path: paths.auth.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.AuthRoute })) },
         {
+          path: paths.terms.path,
+          lazy: () =>
+            loadWithTexts([LEGAL_NS], () => import('@/features/legal/terms-screen')).then((m) => ({
+              Component: m.default,
+            })),
+        },
+        {
           path: paths.technicalError.path,
           lazy: () => import('./routes/technical-error').then((m) => ({ Component: m.TechnicalErrorRoute })),
         },
@@ -62,7 +69,15 @@ export function createRoutes(
           ),
           lazy: () => import('./routes/app-root').then((m) => ({ Component: m.AppRoot })),
           children: [
-            { index: true, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
+            {
+              index: true,
+              // The portfolio (issue 19) in the active currency, asked for with the page's code.
+              loader: prefetchLoader(
+                () => import('@/lib/queries/portfolio').then((m) => m.prefetchPortfolio(queryClient)),
+                awaitData,
+              ),
+              lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+            },
             ...(
               [
                 [paths.profileMenu.path, 'ProfileMenuRoute'],
@@ -85,6 +100,7 @@ export function createRoutes(
                 [paths.wallet.path, 'WalletRoute'],
                 [paths.transactions.path, 'TransactionsRoute'],
                 [paths.walletWithdraw.path, 'WithdrawRoute'],
+                [paths.statements.path, 'StatementsRoute'],
               ] as const
             ).map(([path, name]) => ({
               path,

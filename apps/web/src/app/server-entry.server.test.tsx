@@ -151,3 +151,34 @@ describe("the server's first screen of a fund page", { timeout: 60_000 }, () => 
     expect(result).toEqual({ rendered: false, reason: 'not signed in' });
   });
 });
+
+describe("the server's sign-in page (decision 043)", { timeout: 60_000 }, () => {
+  const anonymous = () => api({});
+
+  it('renders the auth screen for anyone, asking the API nothing, with its styles and an empty state', async () => {
+    const server = anonymous();
+    const result = await render(request({ url: '/auth', api: server.call }));
+    if (!result.rendered) throw new Error(`not rendered: ${result.reason}`);
+    expect(server.calls).toEqual([]);
+    expect(result.title).toBe('ورود یا ثبت‌نام | پرتال سرمایه‌گذاری');
+    expect(result.html).toContain('<h1');
+    expect(result.html).toContain('id="auth-mobile"');
+    // Not typed into nor submitted before the browser has taken the form over.
+    expect(result.html).toMatch(
+      /<input[^>]*readOnly=""[^>]*id="auth-mobile"|<input[^>]*id="auth-mobile"[^>]*readOnly=""/,
+    );
+    expect(result.html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+    expect(result.styles).toMatch(/<style data-emotion="muirtl [^"]*MuiButton-root[^"]*">/);
+    const state = stateOf(result.state);
+    expect(state).toMatchObject({ v: 1, lng: 'fa', desktop: false, router: {} });
+    expect(state.queries.queries).toEqual([]);
+    expect(result.lang).toBe('fa');
+    expect(result.dir).toBe('rtl');
+  });
+
+  it('in the language asked for, whatever the query', async () => {
+    const result = await render(request({ url: '/auth?next=%2Fwallet', language: 'en', api: anonymous().call }));
+    if (!result.rendered) throw new Error(`not rendered: ${result.reason}`);
+    expect(result).toMatchObject({ lang: 'en', dir: 'ltr', title: 'Log in or sign up | Investment Portal' });
+  });
+});

@@ -29,8 +29,12 @@ import {
 import { directionOf, initI18nServer, isCulture } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { accountQueryKey } from '@/lib/session-state';
+import { AuthApp } from './auth-app';
 import { AppProvider } from './provider';
 import { createRoutes } from './router';
+
+/** The sign-in page, rendered for any visitor, signed in or not (decision 043). */
+export const SIGN_IN_PATH = '/auth';
 
 export interface RenderRequest {
   /** The page's path and query (`/fund/…`). */
@@ -84,11 +88,80 @@ function wantsData(q: Query): boolean {
   return typeof enabled === 'function' ? enabled(q) : enabled !== false;
 }
 
+/** An i18next of the visitor's language with every namespace the default language has loaded so far. */
+async function textsIn(language: string): Promise<I18n> {
+  const texts = i18next.cloneInstance({ lng: language });
+  // The routes' loaders loaded their texts in the default language; the visitor's may be another.
+  await texts.loadNamespaces(Object.keys(i18next.store.data[DEFAULT_CULTURE] ?? {}));
+  await texts.changeLanguage(language);
+  return texts;
+}
+
+/** `<style>` tags of every style the render made (see the end of `render`). */
+function stylesOf(cache: EmotionCache): string {
+  const emotion = createEmotionServer(cache);
+  const everyStyle = Object.keys(cache.inserted)
+    .map((id) => `${cache.key}-${id}`)
+    .join(' ');
+  return emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(everyStyle));
+}
+
+/**
+ * The sign-in page (decision 043): the tree `auth-main.tsx` takes over (`AuthApp`), no session, no data.
+ * Its markup depends on the language and nothing of the visitor's, so the API keeps it.
+ */
+async function renderSignIn(req: RenderRequest, language: string, dir: 'rtl' | 'ltr'): Promise<RenderResult> {
+  const texts = await textsIn(language);
+  const queryClient = createQueryClient({ queries: { retry: false } });
+  const search = new URL(req.url, 'http://portal.local').searchParams;
+  const page = (styles: EmotionCache) => (
+    <StrictMode>
+      <FirstScreenContext value={{ desktop: req.desktop, takingOver: true }}>
+        <I18nextProvider i18n={texts}>
+          <AuthApp search={search} leave={() => {}} queryClient={queryClient} emotionCache={styles} />
+        </I18nextProvider>
+      </FirstScreenContext>
+    </StrictMode>
+  );
+  let html = '';
+  let cache = createEmotionCache(dir);
+  let pass = 0;
+  while (pass < MAX_PASSES) {
+    pass++;
+    cache = createEmotionCache(dir);
+    cache.compat = true;
+    html = renderToString(page(cache));
+    if (!html.includes('<!--$!-->')) break;
+    // A lazy part whose code had not loaded yet: wait for it as `render` does, then render again.
+    await new Response((await prerender(page(createEmotionCache(dir)))).prelude).arrayBuffer();
+  }
+  const title = /^<title>(.*?)<\/title>/s.exec(html);
+  if (title) html = html.slice(title[0].length);
+  const state: FirstScreenState = {
+    v: 1,
+    lng: language,
+    desktop: req.desktop,
+    queries: dehydrate(queryClient),
+    router: {},
+  };
+  return {
+    rendered: true,
+    styles: stylesOf(cache),
+    html,
+    state: `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${serializeFirstScreen(state)}</script>`,
+    lang: language,
+    dir,
+    title: title?.[1] ?? null,
+    passes: pass,
+  };
+}
+
 export async function render(req: RenderRequest): Promise<RenderResult> {
   ready ??= initI18nServer(i18next);
   await ready;
   const language = isCulture(req.language) ? req.language : DEFAULT_CULTURE;
   const dir = directionOf(language);
+  if (new URL(req.url, 'http://portal.local').pathname === SIGN_IN_PATH) return renderSignIn(req, language, dir);
 
   // No retries: a failure shows on the server as it would in the browser before its first retry, and is
   // left for the browser to ask again (failed answers are not carried over).
@@ -100,10 +173,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   if (context.statusCode !== 200) return { rendered: false, reason: `the router's status ${context.statusCode}` };
   if (!queryClient.getQueryData(accountQueryKey)) return { rendered: false, reason: 'not signed in' };
 
-  const texts = i18next.cloneInstance({ lng: language });
-  // The routes' loaders loaded their texts in the default language; the visitor's may be another.
-  await texts.loadNamespaces(Object.keys(i18next.store.data[DEFAULT_CULTURE] ?? {}));
-  await texts.changeLanguage(language);
+  const texts = await textsIn(language);
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const asked = new Set<string>();
@@ -153,11 +223,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   // layer a component is built of (the class of `Link` before it is merged into `Typography`'s). The
   // browser then finds every style it computes already made, instead of compiling and inserting the
   // intermediate ones while it takes the page over. In the order the render made them, as the browser would.
-  const emotion = createEmotionServer(cache);
-  const everyStyle = Object.keys(cache.inserted)
-    .map((id) => `${cache.key}-${id}`)
-    .join(' ');
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(everyStyle));
+  const styles = stylesOf(cache);
   const state: FirstScreenState = {
     v: 1,
     lng: language,

@@ -18,6 +18,8 @@ export const paths = {
     /** `next` is where to go after login; only same-site paths are kept (see `safeNext`). */
     getHref: (next?: string) => withQuery('/auth', { next: next && next !== '/' ? next : undefined }),
   },
+  /** The terms and conditions of use, linked from the sign-in page; open to everyone. */
+  terms: { path: '/terms', getHref: () => '/terms' },
   technicalError: {
     path: '/technical-error',
     getHref: (from?: string) => withQuery('/technical-error', { from }),
@@ -110,6 +112,8 @@ export const paths = {
       withQuery('/wallet/withdraw/usdt', { page: query?.page && query.page > 1 ? String(query.page) : undefined }),
   },
   transactions: { path: '/transaction', getHref: () => '/transaction' },
+  /** Statements and the holdings certificate (issue 19, decision 042). */
+  statements: { path: '/statements', getHref: () => '/statements' },
   tetherTrading: { path: '/tether-trading', getHref: () => '/tether-trading' },
   riskQuiz: { path: '/risk-quiz', getHref: () => '/risk-quiz' },
   profileMenu: { path: '/profile-m', getHref: () => '/profile-m' },

@@ -15,7 +15,12 @@ import { CALENDARS, type Calendar, type Culture } from '@portal/contract/core/co
 
 export const CALENDAR_STORAGE_KEY = 'calendar';
 
-const INTL_LOCALE: Record<Culture, string> = { fa: 'fa-IR', ar: 'ar', en: 'en' };
+/**
+ * One set of digits per language, everywhere (figures, dates, inputs, the texts themselves): Persian
+ * digits in Persian, Latin in English, and Arabic-Indic (٠–٩) in Arabic — what the Arabic texts are written
+ * with. `ar` alone gives Latin digits in current ICU, which mixed the two on one page (issue 19).
+ */
+const INTL_LOCALE: Record<Culture, string> = { fa: 'fa-IR', ar: 'ar-u-nu-arab', en: 'en' };
 
 export function intlLocale(lng: string): string {
   return INTL_LOCALE[lng as Culture] ?? lng;

@@ -43,6 +43,8 @@ export const FUND_ORDERS_NS = 'fundOrders';
 export const TETHER_NS = 'tether';
 /** Tether on chain (issue 18): `/wallet/deposit/usdt`, `/wallet/withdraw/usdt`, and the chain details of the histories. */
 export const CHAIN_NS = 'chain';
+/** The terms and conditions (`/terms`), linked from the sign-in page. */
+export const LEGAL_NS = 'legal';
 export type LazyNamespace =
   | typeof ACCOUNT_NS
   | typeof KYC_NS
@@ -54,7 +56,8 @@ export type LazyNamespace =
   | typeof FUNDS_NS
   | typeof FUND_ORDERS_NS
   | typeof TETHER_NS
-  | typeof CHAIN_NS;
+  | typeof CHAIN_NS
+  | typeof LEGAL_NS;
 
 const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<{ default: ResourceKey }>>> = {
   account: {
@@ -111,6 +114,11 @@ const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<
     fa: () => import('@/locales/fa/chain.json'),
     ar: () => import('@/locales/ar/chain.json'),
     en: () => import('@/locales/en/chain.json'),
+  },
+  legal: {
+    fa: () => import('@/locales/fa/legal.json'),
+    ar: () => import('@/locales/ar/legal.json'),
+    en: () => import('@/locales/en/legal.json'),
   },
 };
 

@@ -16,6 +16,7 @@ import {
 } from '../kyc/kyc';
 import { PERMISSIONS, ROLES } from './roles';
 import { textSchema } from '../core/text';
+import { mobileInputSchema } from '../core/validation';
 import { pageOf, pageQuery } from '../core/paging';
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -300,8 +301,21 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /**
  * Filters: `userId` (the subject user, or the actor when they acted on themselves), `actorId` (who
- * did it), `action` (prefix, e.g. `kyc.`), `from`/`to` (ISO dates, inclusive). Newest first.
+ * did it), `mobile` (the user with this mobile, as typed in any digits: what was done about them and
+ * what they did; a number no user has matches nothing), `action` (a name the contract declares matches
+ * itself only; anything else, e.g. the group `kyc.` or an older name, is a prefix), `from`/`to` (ISO
+ * dates, inclusive, `from` not after `to`: rule `dateOrder`). Newest first.
  */
+export const searchAuditQuery = pageQuery({
+  userId: z.uuid({ message: 'format' }).optional(),
+  actorId: z.uuid({ message: 'format' }).optional(),
+  mobile: mobileInputSchema().optional(),
+  action: textSchema().max(64, { message: 'max' }).optional(),
+  from: z.iso.date({ message: 'date' }).optional(),
+  to: z.iso.date({ message: 'date' }).optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'dateOrder', path: ['to'] });
+export type SearchAuditQuery = z.input<typeof searchAuditQuery>;
+
 export const searchAudit = defineEndpoint({
   id: 'adminSearchAudit',
   method: 'GET',
@@ -310,13 +324,7 @@ export const searchAudit = defineEndpoint({
   tags: ['admin'],
   auth: 'session',
   permission: 'audit.read',
-  query: pageQuery({
-    userId: z.uuid({ message: 'format' }).optional(),
-    actorId: z.uuid({ message: 'format' }).optional(),
-    action: textSchema().max(64).optional(),
-    from: z.iso.date({ message: 'date' }).optional(),
-    to: z.iso.date({ message: 'date' }).optional(),
-  }),
+  query: searchAuditQuery,
   response: pageOf(auditEntrySchema),
   errors: [...forbidden, 'VALIDATION_FAILED'],
 });

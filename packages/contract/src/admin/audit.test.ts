@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { searchAuditQuery } from './admin';
 import { AUDIT_ACTIONS, AUDIT_GROUPS, auditActionSchema, auditGroupOf, isAuditAction } from './audit';
 
 describe('audit action names', () => {
@@ -25,5 +26,19 @@ describe('audit action names', () => {
     expect(auditActionSchema.safeParse('kyc.approve').success).toBe(false);
     expect(isAuditAction('withdrawal.paid')).toBe(true);
     expect(isAuditAction('withdrawal.')).toBe(false);
+  });
+});
+
+describe('the audit log’s query', () => {
+  it('takes a mobile in any digits, a range in order, and names what it refuses', () => {
+    expect(searchAuditQuery.parse({ mobile: '۰۹۱۲۱۱۱۲۲۳۳', from: '2025-08-01', to: '2025-08-01' })).toMatchObject({
+      mobile: '+989121112233',
+      page: 1,
+    });
+    const rules = (q: Record<string, string>) =>
+      searchAuditQuery.safeParse(q).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(rules({ mobile: '12345' })).toEqual([['mobile', 'mobile']]);
+    expect(rules({ from: '2025-08-10', to: '2025-08-01' })).toEqual([['to', 'dateOrder']]);
+    expect(rules({ action: 'a'.repeat(65) })).toEqual([['action', 'max']]);
   });
 });

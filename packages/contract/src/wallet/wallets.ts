@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint';
-import { UserRequestStatus, UserTransactionType } from '../core/enums';
+import { UserRequestStatus, UserRequestsResponseType, UserTransactionType } from '../core/enums';
+import { localizedTextViewSchema } from '../funds/catalogue';
+import { TRADE_FIATS, TRADE_SIDES } from '../tether/market';
 import { tetherNetworkSchema } from '../tether/networks';
 import { currencySchema } from '../core/money';
 import { JOURNAL_REF_TYPES } from './ledger';
@@ -107,4 +109,84 @@ export const listTransactions = defineEndpoint({
   query: listTransactionsQuery,
   response: historyPage,
   errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED'],
+});
+
+/**
+ * A transaction's id: the number of its ledger posting (a decimal string), not a uuid. Anything else is
+ * VALIDATION_FAILED (rule `format`). The receipt route (`GET /transactions/:id/receipt`) takes the same id.
+ */
+export const transactionIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, { message: 'format' });
+export const transactionIdParams = z.object({ id: transactionIdSchema });
+
+/**
+ * The kinds of movement that have a receipt (issue 19): deposits (a payment, a tether transfer on chain),
+ * withdrawals (toman, tether), fund purchases and redemptions.
+ */
+export const RECEIPT_REF_TYPES = [
+  'Payment',
+  'Withdrawal',
+  'TetherDeposit',
+  'TetherWithdrawal',
+  'FundSharePurchase',
+  'FundShareRedeem',
+] as const satisfies readonly (typeof JOURNAL_REF_TYPES)[number][];
+
+/** A fee the house took: a posting to the `fees` account in the journals of the same order or request. */
+export const transactionFeeSchema = z.object({ currency: currencySchema, amount: z.string() });
+
+/**
+ * What a movement belongs to. `type` and `id` are the journal's (`refType`, `refId`); beside them, what
+ * the portal knows of that record, when it is the user's own:
+ * - `fund`: a fund purchase or redemption (units as `formatUnits` writes them, NAV per unit in the fund's
+ *   currency, the NAV's Tehran date; null until priced) or a dividend (units held, amount per unit as `nav`);
+ * - `trade`: a tether trade (rials per tether as `price`, what was paid and received);
+ * - `chain`: a tether deposit or withdrawal on chain (as `Transaction.chain`);
+ * - `request`: the user request it is listed as on `/user-requests` (SPEC §3 `UserRequestsResponseType`).
+ */
+export const transactionRefSchema = z.object({
+  type: z.enum(JOURNAL_REF_TYPES),
+  id: z.string(),
+  fund: z
+    .object({
+      fundId: z.string(),
+      fundName: localizedTextViewSchema,
+      currency: currencySchema,
+      units: z.string().nullable(),
+      nav: z.string().nullable(),
+      navDate: z.string().nullable(),
+    })
+    .nullable(),
+  trade: z
+    .object({
+      side: z.enum(TRADE_SIDES),
+      fiat: z.enum(TRADE_FIATS),
+      price: z.string(),
+      fiatAmount: z.string(),
+      usdtAmount: z.string(),
+    })
+    .nullable(),
+  chain: chainRefSchema.nullable(),
+  request: z.object({ type: z.enum(UserRequestsResponseType), status: z.enum(UserRequestStatus) }).nullable(),
+});
+export type TransactionRef = z.infer<typeof transactionRefSchema>;
+
+export const transactionDetailsSchema = transactionSchema.extend({
+  /** The fees of the same order or request (its journals' postings to the `fees` account), per currency. */
+  fees: z.array(transactionFeeSchema),
+  ref: transactionRefSchema,
+  /** Whether `GET /transactions/:id/receipt` answers a receipt for it (`RECEIPT_REF_TYPES`). */
+  hasReceipt: z.boolean(),
+});
+export type TransactionDetails = z.infer<typeof transactionDetailsSchema>;
+
+export const getTransaction = defineEndpoint({
+  id: 'getTransaction',
+  method: 'GET',
+  path: '/transactions/:id',
+  summary: 'One of my transactions with its fees, what it belongs to and whether it has a receipt',
+  tags: ['wallet'],
+  auth: 'session',
+  params: transactionIdParams,
+  response: transactionDetailsSchema,
+  errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'NOT_FOUND'],
 });

@@ -18,3 +18,4 @@ export * from './fund-orders';
 export * from './proposals';
 export * from './tether';
 export * from './chain';
+export * from './portfolio';

@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import type { InvalidationBus } from '../../lib/invalidation';
 import { createCoherentCache } from '../../lib/ttl-cache';
 import { activeHoldUntil } from '../../lib/withdrawal-hold';
+import { holdsOrWaits } from '../portfolio/portfolio.repository';
 import { findUser } from '../users/users.repository';
 
 /**
@@ -35,11 +36,16 @@ export async function getAccount(
     (a) => a.user.withdrawalsHeldUntil === null || new Date(a.user.withdrawalsHeldUntil) > now,
   );
   if (!account) throw new AppError('UNAUTHENTICATED');
+  // An empty state is never answered from the cache: a deposit, a purchase or a request opened by any money
+  // path ends it, and one cheap statement here is surer than every such path publishing on the bus. A copy
+  // that holds something is kept as cached (it turns empty only when everything has left, and then at most
+  // the cache's life later, or at once on the next invalidation of the user).
+  if (account.isEmptyState && (await holdsOrWaits(db, userId))) return { ...account, isEmptyState: false };
   return account;
 }
 
 async function loadAccount(db: Db, userId: string, now: Date): Promise<AccountResponse | null> {
-  const u = await findUser(db, userId);
+  const [u, busy] = await Promise.all([findUser(db, userId), holdsOrWaits(db, userId)]);
   if (!u) return null;
   return {
     user: {
@@ -64,8 +70,8 @@ async function loadAccount(db: Db, userId: string, now: Date): Promise<AccountRe
       withdrawalsHeldUntil: activeHoldUntil(u.withdrawalsHeldUntil, now)?.toISOString() ?? null,
       createdAt: u.createdAt.toISOString(),
     },
-    // Wallets and holdings arrive with later modules; until a user holds anything the dashboard is empty.
-    isEmptyState: true,
+    // Nothing held and no request open (decision 041); `getAccount` checks an empty copy again.
+    isEmptyState: !busy,
     showFillUserInfoPage: u.showFillUserInfoPage && !u.firstName,
   };
 }

@@ -114,6 +114,10 @@ export async function updateSubmission(
 export interface AuditFilter {
   userId?: string | undefined;
   actorId?: string | undefined;
+  /** The user found by their mobile: what was done about them and what they did. */
+  involvedUserId?: string | undefined;
+  /** An action the contract declares, matched exactly (`auth.step_up` is not `auth.step_up_failed`). */
+  action?: string | undefined;
   actionPrefix?: string | undefined;
   /** Inclusive lower bound. */
   from?: Date | undefined;
@@ -131,6 +135,10 @@ export async function searchAudit(tx: DbOrTx, f: AuditFilter, page: { limit: num
         )
       : undefined,
     f.actorId ? eq(auditLog.actorUserId, f.actorId) : undefined,
+    f.involvedUserId
+      ? or(eq(auditLog.subjectId, f.involvedUserId), eq(auditLog.actorUserId, f.involvedUserId))
+      : undefined,
+    f.action ? eq(auditLog.action, f.action) : undefined,
     f.actionPrefix ? sql`${auditLog.action} like ${`${escapeLike(f.actionPrefix)}%`}` : undefined,
     f.from ? gte(auditLog.at, f.from) : undefined,
     f.before ? lt(auditLog.at, f.before) : undefined,

@@ -7,6 +7,7 @@ import {
   type AuditEntry,
 } from '@portal/contract/admin/admin';
 import { isOperatorRole, ROLE_PERMISSIONS, type Role } from '@portal/contract/admin/roles';
+import { isAuditAction } from '@portal/contract/admin/audit';
 import { normalizeDigits } from '@portal/contract/core/digits';
 import { AppError } from '@portal/contract/core/errors';
 import type { KycRejectReason } from '@portal/contract/kyc/kyc';
@@ -417,18 +418,31 @@ export async function searchAudit(
   query: {
     userId?: string | undefined;
     actorId?: string | undefined;
+    /** E.164, as the contract normalised it. */
+    mobile?: string | undefined;
     action?: string | undefined;
     from?: string | undefined;
     to?: string | undefined;
     page: number;
   },
 ) {
+  let involvedUserId: string | undefined;
+  if (query.mobile) {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, query.mobile)).limit(1);
+    // A number no user has: nothing was done about it (the log names users by id).
+    if (!user) return { items: [], total: 0, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+    involvedUserId = user.id;
+  }
+  const action = query.action || undefined;
   const { rows, total } = await repo.searchAudit(
     db,
     {
       userId: query.userId,
       actorId: query.actorId,
-      actionPrefix: query.action || undefined,
+      involvedUserId,
+      // A declared name is one event; anything else (a group `kyc.`, an older name) a prefix.
+      action: action && isAuditAction(action) ? action : undefined,
+      actionPrefix: action && !isAuditAction(action) ? action : undefined,
       from: query.from ? startOfDay(query.from) : undefined,
       before: query.to ? new Date(startOfDay(query.to).getTime() + DAY_MS) : undefined,
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getWalletHistory, listTransactions, listWallets } from '@portal/contract/wallet/wallets';
+import { getTransaction, getWalletHistory, listTransactions, listWallets } from '@portal/contract/wallet/wallets';
 import type { Db } from '../../db/client';
 import { route } from '../../plugins/contract';
 import { sessionOf } from '../../plugins/sessions';
@@ -15,5 +15,8 @@ export function walletsRoutes(app: FastifyInstance, deps: { db: Db }): void {
   );
   route(app, listTransactions, async ({ request, query }) =>
     wallets.listTransactions(deps.db, sessionOf(request).userId, query),
+  );
+  route(app, getTransaction, async ({ request, params }) =>
+    wallets.getTransaction(deps.db, sessionOf(request).userId, params.id),
   );
 }

@@ -13,17 +13,34 @@ import {
 } from '@portal/contract/tether/chain';
 import type { TetherNetworkKey } from '@portal/contract/tether/networks';
 import {
+  PURCHASE_USER_STATUS,
+  REDEMPTION_USER_STATUS,
+  type PurchaseStatus,
+  type RedemptionStatus,
+} from '@portal/contract/funds/funds';
+import { formatUnits } from '@portal/contract/funds/pricing';
+import { DEPOSIT_USER_STATUS, type DepositStatus } from '@portal/contract/wallet/offline-deposits';
+import { WITHDRAWAL_USER_STATUS, type WithdrawalStatus } from '@portal/contract/wallet/withdrawals';
+import {
   HISTORY_PAGE_SIZE,
+  RECEIPT_REF_TYPES,
   type ListTransactionsFilter,
   type ChainRef,
   type Transaction,
+  type TransactionDetails,
+  type TransactionRef,
   type Wallet,
 } from '@portal/contract/wallet/wallets';
 import type { Db, DbOrTx } from '../../db/client';
 import { openUserAccounts } from '../ledger/ledger.repository';
 import {
   findChainRefs,
+  findFundRef,
+  findMoneyRequestRef,
+  findPosting,
   findPostings,
+  findRefFees,
+  findTradeRef,
   findWallets,
   type ChainRefRow,
   type PostingRow,
@@ -141,4 +158,103 @@ export async function listTransactions(db: DbOrTx, userId: string, q: ListTransa
     offset: (page - 1) * HISTORY_PAGE_SIZE,
   });
   return { items: await toTransactions(db, userId, rows), total, page, pageSize: HISTORY_PAGE_SIZE };
+}
+
+/**
+ * `GET /transactions/:id`: one of the user's movements with the fees of its order or request, what it
+ * belongs to (the fund order and its units and NAV, the trade and its rate, the transfer on chain, the
+ * request of `/user-requests`) and whether it has a receipt. Another user's id is NOT_FOUND.
+ */
+export async function getTransaction(db: DbOrTx, userId: string, id: string): Promise<TransactionDetails> {
+  const row = await findPosting(db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such transaction');
+  const [transaction] = await toTransactions(db, userId, [row]);
+  const base = transaction!;
+  const ref = { refType: row.ref_type, refId: row.ref_id };
+  const fees = (await findRefFees(db, userId, ref)).map((f) => ({
+    currency: f.currency,
+    amount: fromMinor(BigInt(f.amount), f.currency),
+  }));
+  return {
+    ...base,
+    chain: base.chain ?? null,
+    fees,
+    ref: await refOf(db, userId, base),
+    hasReceipt: (RECEIPT_REF_TYPES as readonly string[]).includes(base.refType),
+  };
+}
+
+async function refOf(db: DbOrTx, userId: string, t: Transaction): Promise<TransactionRef> {
+  const ref: TransactionRef = {
+    type: t.refType,
+    id: t.refId,
+    fund: null,
+    trade: null,
+    chain: t.chain ?? null,
+    request: null,
+  };
+  switch (t.refType) {
+    case 'FundSharePurchase':
+    case 'FundShareRedeem':
+    case 'FundHolderDividendDistribution': {
+      const kind =
+        t.refType === 'FundSharePurchase' ? 'purchase' : t.refType === 'FundShareRedeem' ? 'redemption' : 'dividend';
+      const f = await findFundRef(db, userId, kind, t.refId);
+      if (!f) return ref;
+      ref.fund = {
+        fundId: f.fund_id,
+        fundName: { fa: f.fund_name.fa, ar: f.fund_name.ar, en: f.fund_name.en },
+        currency: f.currency,
+        units: f.units === null ? null : formatUnits(BigInt(f.units)),
+        nav: f.nav === null ? null : fromMinor(BigInt(f.nav), f.currency),
+        navDate: f.nav_date,
+      };
+      if (kind === 'purchase' && f.state) {
+        ref.request = { type: 'BuyFund', status: PURCHASE_USER_STATUS[f.state as PurchaseStatus] };
+      }
+      if (kind === 'redemption' && f.state) {
+        ref.request = { type: 'SellFund', status: REDEMPTION_USER_STATUS[f.state as RedemptionStatus] };
+      }
+      return ref;
+    }
+    case 'ExchangeTransaction': {
+      const tr = await findTradeRef(db, userId, t.refId);
+      if (tr) {
+        ref.trade = {
+          side: tr.side,
+          fiat: tr.fiat,
+          price: tr.price,
+          fiatAmount: fromMinor(BigInt(tr.fiat_amount), tr.fiat),
+          usdtAmount: fromMinor(BigInt(tr.usdt_amount), 'USDT'),
+        };
+      }
+      return ref;
+    }
+    case 'TetherDeposit':
+      if (t.chain) ref.request = { type: 'TetherDeposit', status: t.chain.status };
+      return ref;
+    case 'TetherWithdrawal':
+      if (t.chain) ref.request = { type: 'WithdrawalFromTetherWallet', status: t.chain.status };
+      return ref;
+    case 'Withdrawal': {
+      const w = await findMoneyRequestRef(db, userId, 'withdrawal', t.refId);
+      if (w) {
+        ref.request = {
+          type: 'WithdrawalFromTomanWallet',
+          status: WITHDRAWAL_USER_STATUS[w.state as WithdrawalStatus],
+        };
+      }
+      return ref;
+    }
+    case 'Payment': {
+      const d = await findMoneyRequestRef(db, userId, 'deposit', t.refId);
+      // Only an offline deposit is a request of `/user-requests`; a gateway payment is done when it shows here.
+      if (d?.kind === 'offline') {
+        ref.request = { type: 'OfflineTomanDeposit', status: DEPOSIT_USER_STATUS[d.state as DepositStatus] };
+      }
+      return ref;
+    }
+    default:
+      return ref;
+  }
 }

@@ -60,6 +60,9 @@ function renderConsole(path: string, handler: Handler, role: Role) {
   return { router, sent };
 }
 
+const SHEBA = 'IR820170000000123456781357';
+const SHEBA_SHOWN = 'IR۸۲ ۰۱۷۰ ۰۰۰۰ ۰۰۱۲ ۳۴۵۶ ۷۸۱۳ ۵۷';
+
 const owner = { id: USER_ID, mobile: '+989121112233', firstName: 'علی', lastName: 'رضایی' };
 
 const withdrawal = (over: Partial<AdminWithdrawalDetail> = {}): AdminWithdrawalDetail => ({
@@ -69,7 +72,7 @@ const withdrawal = (over: Partial<AdminWithdrawalDetail> = {}): AdminWithdrawalD
   status: 'Pending',
   state: 'Pending',
   bankAccountId: 'b0b0b0b0-0000-4000-8000-000000000001',
-  sheba: 'IR820170000000123456781357',
+  sheba: SHEBA,
   shebaMasked: 'IR8201****************1357',
   rejectReason: null,
   payoutAt: null,
@@ -152,7 +155,10 @@ describe('the money desk', { timeout: 30_000 }, () => {
     expect(rows).toHaveLength(1);
     expect(within(rows[0]!).getByText('علی رضایی')).toBeTruthy();
     expect(within(rows[0]!).getByText('۱٬۲۵۰٬۰۰۰ تومان')).toBeTruthy();
-    expect(within(rows[0]!).getByText('IR۸۲۰۱****************۱۳۵۷')).toBeTruthy();
+    // The whole payout sheba, grouped, left to right (not `IR8201…1357`).
+    const listed = within(rows[0]!).getByTitle(SHEBA);
+    expect(listed.textContent).toBe(SHEBA_SHOWN);
+    expect(listed.getAttribute('dir')).toBe('ltr');
 
     // Another tab asks the server for that status; an empty one says so.
     await userEvent.click(screen.getByRole('tab', { name: 'ردشده' }));
@@ -167,6 +173,16 @@ describe('the money desk', { timeout: 30_000 }, () => {
     const destination = screen.getByRole('region', { name: 'حساب مقصد' });
     expect(within(destination).getByText('۶۰۳۷ ۹۹** **** ۱۲۳۴')).toBeTruthy();
     expect(within(destination).getByText('بانک ملی ایران')).toBeTruthy();
+    // The sheba to pay, whole (IR and 24 digits), grouped and left to right, copied as the bank takes it.
+    const sheba = within(destination).getByTitle(SHEBA);
+    expect(sheba.textContent).toBe(SHEBA_SHOWN);
+    expect(sheba.getAttribute('dir')).toBe('ltr');
+    expect(destination.textContent).not.toContain('*'.repeat(4) + '۱۳۵۷');
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(within(destination).getByRole('button', { name: 'کپی شمارهٔ شبا' }));
+    expect(writeText).toHaveBeenCalledWith(SHEBA);
+    expect(await screen.findByText('شمارهٔ شبا کپی شد.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'علی رضایی' }).getAttribute('href')).toBe(`/admin/users/${USER_ID}`);
 
     await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));
@@ -312,6 +328,7 @@ describe('the money desk', { timeout: 30_000 }, () => {
     const bank = screen.getByRole('region', { name: 'در صورت‌حساب بانک' });
     expect(within(bank).getByText('AB12345')).toBeTruthy();
     expect(within(bank).getByText('۴۴۸۲۹۱۳۵۷۰')).toBeTruthy();
+    expect(within(bank).getByTitle('IR060120000000004482913570').textContent).toBe('IR۰۶ ۰۱۲۰ ۰۰۰۰ ۰۰۰۰ ۴۴۸۲ ۹۱۳۵ ۷۰');
     expect(screen.getByText('۱٬۹۹۶٬۰۰۰ تومان')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'تأیید' }));

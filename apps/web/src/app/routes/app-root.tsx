@@ -24,7 +24,7 @@ export function AppRoot() {
 
   if (data) {
     return (
-      <AppLayout mobile={data.user.mobile}>
+      <AppLayout user={data.user}>
         <Outlet />
         <KycRequiredHost />
       </AppLayout>

@@ -36,3 +36,5 @@ export const TransactionsRoute = page(
   () => import('@/features/wallet/components/transactions-screen'),
 );
 export const WithdrawRoute = page([WALLET_NS, BANK_NS], () => import('@/features/wallet/components/withdraw-screen'));
+/** Statements and the holdings certificate (issue 19): the statements feature, with the `wallet` texts. */
+export const StatementsRoute = page([WALLET_NS], () => import('@/features/statements/statements-screen'));

@@ -45,18 +45,37 @@ function isActive(item: NavItem, pathname: string): boolean {
   return (item.alsoActiveOn ?? []).some((p) => matchPath({ path: p, end: false }, pathname) !== null);
 }
 
+/** Who is signed in, as the header names them: first and last name when known, the number otherwise. */
+export interface ShownUser {
+  text: string;
+  /** A name (written in its own direction) rather than a number (always left to right). */
+  isName: boolean;
+}
+
+export function shownUserOf(
+  user: { firstName: string | null; lastName: string | null; mobile: string },
+  lng: string,
+): ShownUser {
+  const name = [user.firstName, user.lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+  return name ? { text: name, isName: true } : { text: displayMobile(user.mobile, lng), isName: false };
+}
+
 /**
- * The header's user menu: the signed-in number, the profile pages, the operator console (operators
- * only) and logout. On a phone the button is an icon; on a desktop it shows the number. The menu's code
- * loads on first use (hover, focus or click), so a signed-in page's first load does not carry it.
+ * The header's user menu: who is signed in (their name, or their number until the name is known), the
+ * profile pages, the operator console (operators only) and logout. On a phone the button is an icon; on a
+ * desktop it shows the name or number. The menu's code loads on first use (hover, focus or click), so a
+ * signed-in page's first load does not carry it.
  */
 function UserMenu({
-  shownMobile,
+  shown,
   compact,
   isOperator,
   onLogout,
 }: {
-  shownMobile: string;
+  shown: ShownUser;
   compact: boolean;
   isOperator: boolean;
   onLogout: () => void;
@@ -74,12 +93,16 @@ function UserMenu({
       ) : (
         <Button
           {...trigger}
-          aria-label={`${label}: ${t('layout.user.mobile', { mobile: shownMobile })}`}
+          aria-label={`${label}: ${shown.isName ? shown.text : t('layout.user.mobile', { mobile: shown.text })}`}
           startIcon={<PersonOutline fontSize="small" aria-hidden="true" />}
-          sx={{ color: 'text.secondary', px: 1.5 }}
+          sx={{ color: 'text.secondary', px: 1.5, maxWidth: 280 }}
         >
-          <Box component="span" dir="ltr">
-            {shownMobile}
+          <Box
+            component="span"
+            dir={shown.isName ? 'auto' : 'ltr'}
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {shown.text}
           </Box>
         </Button>
       )}
@@ -89,7 +112,7 @@ function UserMenu({
             id={menu.menuId}
             labelledBy={menu.buttonId}
             anchor={menu.anchor}
-            shownMobile={compact ? shownMobile : null}
+            shown={compact ? shown : null}
             isOperator={isOperator}
             onClose={menu.close}
             onLogout={onLogout}
@@ -240,7 +263,13 @@ function BottomNav() {
  * The signed-in portal's frame (SPEC §2 "Structure"). Desktop (md and up): side navigation and a
  * header. Mobile: a header and a bottom navigation. Both come from one navigation list.
  */
-export function AppLayout({ mobile, children }: { mobile: string; children: ReactNode }) {
+export function AppLayout({
+  user,
+  children,
+}: {
+  user: { firstName: string | null; lastName: string | null; mobile: string };
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const theme = useTheme();
   // While React takes over a first screen the server rendered (decision 027), the server's guess first,
@@ -254,7 +283,7 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
     if (open) setLogoutWanted(true);
     setLogoutOpenState(open);
   };
-  const shownMobile = displayMobile(mobile, lng);
+  const shown = shownUserOf(user, lng);
   const session = useCachedSession();
   const isOperator = session ? isOperatorRole(session.user.role) : false;
 
@@ -281,7 +310,7 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
             {isDesktop ? (
               <>
                 <UserMenu
-                  shownMobile={shownMobile}
+                  shown={shown}
                   compact={false}
                   isOperator={isOperator}
                   onLogout={() => setLogoutOpen(true)}
@@ -293,7 +322,7 @@ export function AppLayout({ mobile, children }: { mobile: string; children: Reac
             ) : (
               <>
                 <UserMenu
-                  shownMobile={shownMobile}
+                  shown={shown}
                   compact
                   isOperator={isOperator}
                   onLogout={() => setLogoutOpen(true)}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { profileItems } from '@/config/navigation';
 import { paths } from '@/config/paths';
+import type { ShownUser } from './app-layout';
 import { flipInRtl } from './flip-in-rtl';
 
 /** The header's user menu (see `UserMenu` in `app-layout.tsx`); its own chunk, loaded on first use. */
@@ -16,7 +17,7 @@ export default function UserMenuList({
   id,
   labelledBy,
   anchor,
-  shownMobile,
+  shown,
   isOperator,
   onClose,
   onLogout,
@@ -24,8 +25,8 @@ export default function UserMenuList({
   id: string;
   labelledBy: string;
   anchor: HTMLElement | null;
-  /** The signed-in number as the menu's first line (on a phone, where the button shows only an icon). */
-  shownMobile: string | null;
+  /** Who is signed in (name, or number) as the menu's first line (on a phone, where the button shows only an icon). */
+  shown: ShownUser | null;
   isOperator: boolean;
   onClose: () => void;
   onLogout: () => void;
@@ -39,9 +40,9 @@ export default function UserMenuList({
       onClose={onClose}
       slotProps={{ list: { 'aria-labelledby': labelledBy } }}
     >
-      {shownMobile !== null ? (
-        <MenuItem disabled dir="ltr" sx={{ justifyContent: 'center', opacity: '1 !important' }}>
-          {shownMobile}
+      {shown !== null ? (
+        <MenuItem disabled dir={shown.isName ? 'auto' : 'ltr'} sx={{ justifyContent: 'center', opacity: '1 !important' }}>
+          {shown.text}
         </MenuItem>
       ) : null}
       {profileItems.map((item) => {

@@ -1,5 +1,15 @@
 import type { AlertColor } from '@mui/material/Alert';
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 const NoticeSnackbar = lazy(() => import('./notice-snackbar'));
@@ -29,8 +39,31 @@ const NoticeContext = createContext<Notify | null>(null);
 
 let nextId = 1;
 
+/** A notice for the next page a document navigation loads (the sign-in page's own document, decision 043). */
+const NEXT_PAGE_NOTICE_KEY = 'portal.nextPageNotice';
+
+export function passNoticeToNextPage(notice: Notice): void {
+  try {
+    window.sessionStorage.setItem(NEXT_PAGE_NOTICE_KEY, JSON.stringify(notice));
+  } catch {
+    /* storage disabled: the next page shows no notice */
+  }
+}
+
+function takeNoticeFromLastPage(): Notice | null {
+  try {
+    const raw = window.sessionStorage.getItem(NEXT_PAGE_NOTICE_KEY);
+    if (raw === null) return null;
+    window.sessionStorage.removeItem(NEXT_PAGE_NOTICE_KEY);
+    const notice = JSON.parse(raw) as Notice;
+    return typeof notice === 'object' && notice && typeof notice.severity === 'string' ? notice : null;
+  } catch {
+    return null;
+  }
+}
+
 export function NoticeProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [current, setCurrent] = useState<ShownNotice | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -38,6 +71,18 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     setCurrent({ ...notice, id: nextId++ });
     setOpen(true);
   }, []);
+
+  // The notice the page before left for this one (after its first commit: server markup has none).
+  useEffect(() => {
+    const notice = takeNoticeFromLastPage();
+    if (!notice) return;
+    const ns = notice.messageKey?.includes(':') ? notice.messageKey.split(':')[0] : undefined;
+    if (!ns) return notify(notice);
+    void i18n.loadNamespaces(ns).then(
+      () => notify(notice),
+      () => notify(notice),
+    );
+  }, [notify, i18n]);
 
   return (
     <NoticeContext.Provider value={notify}>

@@ -41,6 +41,7 @@ export function CodeEntry({
   error,
   resend,
   autoFocus = true,
+  danger = false,
   children,
 }: {
   id: string;
@@ -51,6 +52,8 @@ export function CodeEntry({
   error?: unknown;
   resend?: CodeResend;
   autoFocus?: boolean;
+  /** The submit undoes a protection (turning two-factor off): shown in the error colour, not the primary one. */
+  danger?: boolean;
   /** Extra fields between the code and the submit button (remember-me…). */
   children?: ReactNode;
 }) {
@@ -97,7 +100,14 @@ export function CodeEntry({
       />
       {children}
       {error ? <FormError message={errorMessage(error)} /> : null}
-      <Button type="submit" variant="contained" size="large" fullWidth loading={isPending}>
+      <Button
+        type="submit"
+        variant="contained"
+        color={danger ? 'error' : 'primary'}
+        size="large"
+        fullWidth
+        loading={isPending}
+      >
         {submitLabel}
       </Button>
       {resend ? (

@@ -24,6 +24,7 @@ export function SecondFactorEntry({
   isPending,
   error,
   autoFocus = true,
+  danger = false,
   children,
 }: {
   id: string;
@@ -36,6 +37,8 @@ export function SecondFactorEntry({
   isPending: boolean;
   error?: unknown;
   autoFocus?: boolean;
+  /** The submit undoes a protection (turning two-factor off): shown in the error colour. */
+  danger?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -58,6 +61,7 @@ export function SecondFactorEntry({
           isPending={isPending}
           error={error}
           autoFocus={autoFocus || switched.current}
+          danger={danger}
         >
           {children}
         </CodeEntry>
@@ -69,6 +73,7 @@ export function SecondFactorEntry({
           onSubmit={onSubmit}
           isPending={isPending}
           error={error}
+          danger={danger}
         >
           {children}
         </RecoveryCodeForm>
@@ -95,6 +100,7 @@ function RecoveryCodeForm({
   onSubmit,
   isPending,
   error,
+  danger,
   children,
 }: {
   id: string;
@@ -102,6 +108,7 @@ function RecoveryCodeForm({
   onSubmit: (code: string) => void;
   isPending: boolean;
   error?: unknown;
+  danger: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -131,7 +138,14 @@ function RecoveryCodeForm({
       />
       {children}
       {error ? <FormError message={errorMessage(error)} /> : null}
-      <Button type="submit" variant="contained" size="large" fullWidth loading={isPending}>
+      <Button
+        type="submit"
+        variant="contained"
+        color={danger ? 'error' : 'primary'}
+        size="large"
+        fullWidth
+        loading={isPending}
+      >
         {submitLabel}
       </Button>
     </Stack>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
+import { PASSWORD_SYMBOLS } from '@/lib/password-rules';
 import { PasswordRules } from './password-rules';
 
 /** Each rule's item, and whether it says it is met. */
@@ -27,5 +28,14 @@ describe('the password rules checklist (SPEC §5)', () => {
   ])('ticks what %s meets', (password, expected) => {
     renderWithApp(<PasswordRules password={password} id="rules" />);
     expect(ruleStates()).toEqual(expected);
+  });
+
+  it('keeps the list of allowed symbols left to right inside the right-to-left sentence', () => {
+    renderWithApp(<PasswordRules password="" id="rules" />);
+    const item = screen.getByText(/دست‌کم یکی از نمادهای/);
+    const symbols = item.querySelector('bdi[dir="ltr"]');
+    expect(symbols?.textContent).toBe(PASSWORD_SYMBOLS);
+    // The sentence around it is whole: the list is not left inline in the right-to-left run.
+    expect(item.textContent).toContain(`دست‌کم یکی از نمادهای ${PASSWORD_SYMBOLS}`);
   });
 });

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/hooks/use-format';
+import { ELEMENT_MARK, placeElement } from '@/lib/place-element';
 import { checkPasswordRules, PASSWORD_RULES, PASSWORD_MIN_LENGTH, PASSWORD_SYMBOLS } from '@/lib/password-rules';
 
 /**
@@ -35,11 +36,18 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
             >
               <Icon fontSize="small" aria-hidden="true" />
               <Typography variant="body2" sx={{ color: 'text.primary' }}>
-                {t(`password.rules.${rule}`, {
-                  count: PASSWORD_MIN_LENGTH,
-                  min: fmt.number(PASSWORD_MIN_LENGTH),
-                  symbols: PASSWORD_SYMBOLS,
-                })}
+                {/* The symbols stay left to right, in one piece, inside a right-to-left sentence: the
+                    bidirectional algorithm would otherwise reorder their brackets and marks. */}
+                {placeElement(
+                  t(`password.rules.${rule}`, {
+                    count: PASSWORD_MIN_LENGTH,
+                    min: fmt.number(PASSWORD_MIN_LENGTH),
+                    symbols: ELEMENT_MARK,
+                  }),
+                  <Box component="bdi" dir="ltr" sx={{ display: 'inline-block', whiteSpace: 'nowrap' }}>
+                    {PASSWORD_SYMBOLS}
+                  </Box>,
+                )}
                 <Box component="span" sx={visuallyHidden}>
                   {` (${met ? t('password.rules.met') : t('password.rules.unmet')})`}
                 </Box>

@@ -28,7 +28,7 @@ let seq = 0;
 export function transactionFixture(over: Partial<Transaction> = {}): Transaction {
   seq += 1;
   return {
-    id: `t${seq}`,
+    id: String(1000 + seq),
     walletId: WALLET_IDS.IRT,
     currency: 'IRT',
     type: 'Deposit',

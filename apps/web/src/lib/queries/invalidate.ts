@@ -3,21 +3,23 @@ import { queryRoots, type QueryRoot } from './keys';
 
 /**
  * What each kind of change makes stale, written once (decision 032): a mutation (or an order or deposit
- * seen to settle) names what happened, not the keys of the pages it touches.
+ * seen to settle) names what happened, not the keys of the pages it touches. Every change that moves money
+ * (a deposit, a withdrawal, a purchase or redemption, a trade, a cancelled request) also marks the
+ * portfolio (issue 19: the dashboard's value and profit) stale.
  */
 export const STALE_AFTER = {
   /** A withdrawal requested or cancelled: its amount moves between available and held. */
-  withdrawal: ['wallet', 'userRequests'],
+  withdrawal: ['wallet', 'userRequests', 'portfolio'],
   /** A withdrawal refused for a hold (decision 029): `GET /account` says until when. */
   withdrawalHold: ['account'],
   /** A request cancelled from `/user-requests` (a withdrawal or an offline deposit). */
-  requestCancelled: ['userRequests', 'wallet'],
+  requestCancelled: ['userRequests', 'wallet', 'portfolio'],
   /** An offline deposit declared: a new request, and the wallet pages' lists. */
-  offlineDeposit: ['wallet', 'userRequests'],
+  offlineDeposit: ['wallet', 'userRequests', 'portfolio'],
   /** A gateway deposit credited. */
-  gatewayDeposit: ['wallet'],
+  gatewayDeposit: ['wallet', 'portfolio'],
   /** A fund purchase or redemption made, settled or refused for a changed fund or balance. */
-  fundOrder: ['fundOrders', 'wallet', 'funds'],
+  fundOrder: ['fundOrders', 'wallet', 'funds', 'portfolio'],
   /** A KYC submission: the state, and the account's level and flags. */
   kyc: ['kyc', 'account'],
   /** A change of the profile or of how the account is reached or secured. */
@@ -28,14 +30,14 @@ export const STALE_AFTER = {
    * A tether trade executed (or refused for a changed balance, price or pause): both wallets moved, and the
    * market's remainder of today's limit and its price are read again.
    */
-  tetherTrade: ['wallet', 'tether'],
+  tetherTrade: ['wallet', 'tether', 'portfolio'],
   /**
    * A tether withdrawal on chain asked for or cancelled (issue 18): amount and fee move between available and
    * held, the day's allowance changes, and the requests list has it.
    */
-  tetherWithdrawal: ['wallet', 'userRequests'],
+  tetherWithdrawal: ['wallet', 'userRequests', 'portfolio'],
   /** A tether deposit on chain credited (issue 18), seen by the deposit page: the wallet and its history moved. */
-  tetherDeposit: ['wallet', 'userRequests'],
+  tetherDeposit: ['wallet', 'userRequests', 'portfolio'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type StaleEvent = keyof typeof STALE_AFTER;

@@ -20,6 +20,8 @@ export const queryRoots = {
   userRequests: ['user-requests'],
   /** The tether market: the live price, the trading page's fee and limits, quotes and trades. */
   tether: ['tether'],
+  /** The investor's portfolio (issue 19): its value now and day by day; stale after any money moved. */
+  portfolio: ['portfolio'],
 } as const satisfies Record<string, readonly [string]>;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -53,4 +55,8 @@ export const resourceKeys = {
   tetherDeposits: (page: number) => [...queryRoots.wallet, 'tether-deposits', page] as const,
   addressBook: [...queryRoots.wallet, 'address-book'] as const,
   tetherWithdrawals: (page: number) => [...queryRoots.wallet, 'tether-withdrawals', page] as const,
+  /** `GET /account/portfolio/state?currency=`: the dashboard's holdings, totals and profit windows. */
+  portfolioState: (currency: string) => [...queryRoots.portfolio, 'state', currency] as const,
+  /** `GET /account/portfolio/history?currency=&days=`: value, net money in and profit per day. */
+  portfolioHistory: (currency: string, days: number) => [...queryRoots.portfolio, 'history', currency, days] as const,
 };

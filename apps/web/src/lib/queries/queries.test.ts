@@ -6,6 +6,7 @@ import { fundQueryOptions, fundsQueryOptions } from './funds';
 import { invalidateAfter, type StaleEvent } from './invalidate';
 import { queryRoots, resourceKeys } from './keys';
 import { kycQueryOptions } from './kyc';
+import { portfolioHistoryQueryOptions, portfolioStateQueryOptions } from './portfolio';
 import { tetherPriceQueryOptions } from './tether-price';
 import {
   addressBookQueryOptions,
@@ -67,6 +68,9 @@ describe('the shared query layer (decision 032)', () => {
       tetherDepositsQueryOptions(1).queryKey,
       addressBookQueryOptions().queryKey,
       tetherWithdrawalsQueryOptions(1).queryKey,
+      portfolioStateQueryOptions('IRT').queryKey,
+      portfolioStateQueryOptions('USDT').queryKey,
+      portfolioHistoryQueryOptions('IRT', 7).queryKey,
     ].map((k) => JSON.stringify(k));
     expect(new Set(keys).size).toBe(keys.length);
     expect(walletsQueryOptions().queryKey.slice(0, 1)).toEqual(queryRoots.wallet);
@@ -81,6 +85,9 @@ describe('the shared query layer (decision 032)', () => {
       tetherWithdrawalsQueryOptions(2).queryKey,
     ])
       expect(key.slice(0, 1)).toEqual(queryRoots.wallet);
+    // The portfolio (issue 19): its own root, one key per valuation currency.
+    expect(portfolioStateQueryOptions('USDT').queryKey.slice(0, 1)).toEqual(queryRoots.portfolio);
+    expect(portfolioHistoryQueryOptions('USDT', 7).queryKey.slice(0, 1)).toEqual(queryRoots.portfolio);
   });
 
   it('invalidateAfter marks stale what a change touched, and nothing else', async () => {
@@ -98,6 +105,8 @@ describe('the shared query layer (decision 032)', () => {
       tetherPrice: tetherPriceQueryOptions().queryKey,
       tetherMarket: [...queryRoots.tether, 'market'],
       tetherWithdrawals: tetherWithdrawalsQueryOptions(1).queryKey,
+      portfolio: portfolioStateQueryOptions('IRT').queryKey,
+      portfolioHistory: portfolioHistoryQueryOptions('USDT', 7).queryKey,
     };
     const stale = async (event: StaleEvent) => {
       client.clear();
@@ -108,21 +117,57 @@ describe('the shared query layer (decision 032)', () => {
         .map(([name]) => name)
         .sort();
     };
-    expect(await stale('withdrawal')).toEqual(['tetherWithdrawals', 'userRequests', 'walletHistory', 'wallets']);
-    expect(await stale('tetherWithdrawal')).toEqual(['tetherWithdrawals', 'userRequests', 'walletHistory', 'wallets']);
-    expect(await stale('tetherDeposit')).toEqual(['tetherWithdrawals', 'userRequests', 'walletHistory', 'wallets']);
+    const moved = ['portfolio', 'portfolioHistory'];
+    expect(await stale('withdrawal')).toEqual([
+      ...moved,
+      'tetherWithdrawals',
+      'userRequests',
+      'walletHistory',
+      'wallets',
+    ]);
+    expect(await stale('tetherWithdrawal')).toEqual([
+      ...moved,
+      'tetherWithdrawals',
+      'userRequests',
+      'walletHistory',
+      'wallets',
+    ]);
+    expect(await stale('tetherDeposit')).toEqual([
+      ...moved,
+      'tetherWithdrawals',
+      'userRequests',
+      'walletHistory',
+      'wallets',
+    ]);
+    expect(await stale('offlineDeposit')).toEqual([
+      ...moved,
+      'tetherWithdrawals',
+      'userRequests',
+      'walletHistory',
+      'wallets',
+    ]);
+    expect(await stale('requestCancelled')).toEqual([
+      ...moved,
+      'tetherWithdrawals',
+      'userRequests',
+      'walletHistory',
+      'wallets',
+    ]);
     expect(await stale('fundOrder')).toEqual([
       'fund',
       'fundList',
       'fundOrder',
+      ...moved,
       'tetherWithdrawals',
       'walletHistory',
       'wallets',
     ]);
     expect(await stale('kyc')).toEqual(['account', 'kyc']);
     expect(await stale('bankAccounts')).toEqual(['bankAccounts']);
-    expect(await stale('gatewayDeposit')).toEqual(['tetherWithdrawals', 'walletHistory', 'wallets']);
+    expect(await stale('gatewayDeposit')).toEqual([...moved, 'tetherWithdrawals', 'walletHistory', 'wallets']);
+    expect(await stale('account')).toEqual(['account']);
     expect(await stale('tetherTrade')).toEqual([
+      ...moved,
       'tetherMarket',
       'tetherPrice',
       'tetherWithdrawals',

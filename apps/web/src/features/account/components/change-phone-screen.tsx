@@ -17,15 +17,18 @@ import { Controller, useForm, type ControllerFieldState, type FieldValues, type 
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useNavigate } from 'react-router';
+import type { AccountInfo } from '@portal/contract/account/account';
 import type { OtpChannel } from '@portal/contract/auth/auth';
 import type { CodeSent } from '@portal/contract/auth/two-factor';
 import { mobileInputSchema, nationalCodeSchema } from '@portal/contract/core/validation';
 import { DigitTextField, onlyDigits } from '@/components/digit-text-field';
 import { FormError } from '@/components/form/form-error';
 import { CodeEntry } from '@/components/otp/code-entry';
-import { OtpCodeField } from '@/components/otp/otp-code-field';
+import { SecondFactorEntry } from '@/components/otp/second-factor-entry';
 import { paths } from '@/config/paths';
+import { useFormat } from '@/hooks/use-format';
 import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-error';
 import { useErrorMessage } from '@/lib/error-message';
 import { displayMobile, formatDigits } from '@/lib/format';
 import { useAccount } from '@/lib/session';
@@ -41,9 +44,90 @@ import { PageShell, Section } from '@/components/layouts/page-shell';
 type Stage =
   | { kind: 'start' }
   | { kind: 'current'; sent: CodeSent; at: number }
-  | { kind: 'new'; changeToken: string }
-  | { kind: 'newCode'; changeToken: string; newMobile: string; nationalCode?: string; sent: CodeSent; at: number }
-  | { kind: 'done'; mobile: string };
+  /** Two-factor on: the current number's code was typed; the authenticator's code is the next step. */
+  | { kind: 'totp'; sent: CodeSent; at: number; code: string }
+  | { kind: 'new'; changeToken: string; expiresAt: number }
+  | {
+      kind: 'newCode';
+      changeToken: string;
+      expiresAt: number;
+      newMobile: string;
+      nationalCode?: string;
+      sent: CodeSent;
+      at: number;
+    };
+
+/** Codes of a refused current-number code: the flow goes back to that step to type it again. */
+const CURRENT_CODE_ERRORS: readonly string[] = ['OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS'];
+
+/**
+ * Where the flow stands survives a reload of the tab (sessionStorage, this tab only, per user): the code
+ * that was sent and when, and the server's single-use change token (5 minutes) once the current number
+ * is confirmed. Codes the user typed and the national code are never stored: after a reload the
+ * two-factor step starts again from the current number's code, and a resend that needs the national
+ * code asks for the new number again. A stage whose code or token has expired is dropped.
+ */
+const storageKey = (userId: string) => `change-phone:${userId}`;
+
+function saveStage(userId: string, stage: Stage): void {
+  try {
+    if (stage.kind === 'start') {
+      window.sessionStorage.removeItem(storageKey(userId));
+      return;
+    }
+    const kept: Stage =
+      stage.kind === 'totp'
+        ? { kind: 'current', sent: stage.sent, at: stage.at }
+        : stage.kind === 'newCode'
+          ? { ...stage, nationalCode: undefined }
+          : stage;
+    window.sessionStorage.setItem(storageKey(userId), JSON.stringify(kept));
+  } catch {
+    /* storage disabled: the flow simply starts over on a reload */
+  }
+}
+
+function clearStage(userId: string): void {
+  try {
+    window.sessionStorage.removeItem(storageKey(userId));
+  } catch {
+    /* nothing kept */
+  }
+}
+
+function restoreStage(userId: string, now = Date.now()): Stage {
+  let raw: string | null = null;
+  try {
+    raw = window.sessionStorage.getItem(storageKey(userId));
+  } catch {
+    return { kind: 'start' };
+  }
+  if (!raw) return { kind: 'start' };
+  try {
+    const stage = JSON.parse(raw) as Stage;
+    const codeAlive = (sent: CodeSent, at: number) => at + sent.expiresInSeconds * 1000 > now;
+    // The countdowns go on from where they were, not from the start: what is left of each, counted from now.
+    const left = (sent: CodeSent, at: number): CodeSent => {
+      const elapsed = (now - at) / 1000;
+      const rest = (seconds: number) => Math.max(0, Math.ceil(seconds - elapsed));
+      return {
+        ...sent,
+        expiresInSeconds: rest(sent.expiresInSeconds),
+        resendInSeconds: rest(sent.resendInSeconds),
+        voiceInSeconds: rest(sent.voiceInSeconds),
+      };
+    };
+    if (stage.kind === 'current' && codeAlive(stage.sent, stage.at))
+      return { ...stage, sent: left(stage.sent, stage.at), at: now };
+    if (stage.kind === 'new' && stage.expiresAt > now) return stage;
+    if (stage.kind === 'newCode' && stage.expiresAt > now)
+      return { ...stage, sent: left(stage.sent, stage.at), at: now };
+  } catch {
+    /* not ours */
+  }
+  clearStage(userId);
+  return { kind: 'start' };
+}
 
 /**
  * The new number's form: the number as typed, normalised by the contract (rule `mobile`), and, while the
@@ -58,57 +142,104 @@ type NewNumber = z.output<ReturnType<typeof newNumberSchema>>;
 
 /**
  * `/profile/change-phone-number` (SPEC §2 "Edit phone"): confirm the current number by a code
- * (resend countdown, voice call), the authenticator code when two-factor is on, the new number
- * (it must be registered to the user) and its code; a success modal, then the auth page: every
- * session has ended.
+ * (resend countdown, voice call), then — when two-factor is on — the authenticator code as a step of its
+ * own, the new number (it must be registered to the user) and its code; a success modal (every step
+ * ticked), then the auth page: every session has ended. Where the flow stands survives a reload.
  */
 export default function ChangePhoneScreen() {
+  const user = useAccount().data?.user;
+  const [doneMobile, setDoneMobile] = useState<string | null>(null);
+  // Once the number changed the session is gone (the account query may fail): the flow stays to show it.
+  const [userOfFlow, setUserOfFlow] = useState(user);
+  if (user && user !== userOfFlow) setUserOfFlow(user);
+  const shown = user ?? userOfFlow;
+  if (!shown) return null;
+  return <ChangePhoneFlow key={shown.id} user={shown} doneMobile={doneMobile} onDone={setDoneMobile} />;
+}
+
+function ChangePhoneFlow({
+  user,
+  doneMobile,
+  onDone,
+}: {
+  user: AccountInfo;
+  doneMobile: string | null;
+  onDone: (mobile: string | null) => void;
+}) {
   const { t } = useTranslation('account');
   const { lng } = useLanguage();
+  const fmt = useFormat();
   const errorMessage = useErrorMessage();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const user = useAccount().data?.user;
   const requestCurrent = useRequestCurrentPhoneCode();
   const verifyCurrent = useVerifyCurrentPhone();
   const requestNew = useRequestNewPhoneCode();
   const verifyNew = useVerifyNewPhone();
-  const [stage, setStage] = useState<Stage>({ kind: 'start' });
+  const [stage, setStageState] = useState<Stage>(() => restoreStage(user.id));
   const [sending, setSending] = useState<OtpChannel | null>(null);
-  const [totp, setTotp] = useState('');
+  /** The error of the current number's code, shown on its step after the two-factor step sent it back. */
+  const [currentCodeError, setCurrentCodeError] = useState<unknown>(null);
   const dialogTitleId = useId();
-  const [doneMobile, setDoneMobile] = useState<string | null>(null);
 
-  if (!user && !doneMobile) return null;
-  const twoFactor = user?.twoFactorEnabled ?? false;
+  const setStage = (next: Stage) => {
+    saveStage(user.id, next);
+    setStageState(next);
+  };
+
+  const twoFactor = user.twoFactorEnabled;
   // Before KYC the server has no national code to ask the identity inquiry with: the user gives one.
-  const needsNationalCode = user ? !user.hasNationalCode : false;
+  const needsNationalCode = !user.hasNationalCode;
 
   const sendCurrent = (channel: OtpChannel) => {
     if (requestCurrent.isPending) return;
     setSending(channel);
     verifyCurrent.reset();
+    setCurrentCodeError(null);
     requestCurrent.mutate(channel, {
       onSuccess: (sent) => setStage({ kind: 'current', sent, at: Date.now() }),
       onSettled: () => setSending(null),
     });
   };
 
-  const sendNew = (changeToken: string, { newMobile: mobile, nationalCode }: NewNumber, channel: OtpChannel) => {
+  const confirmCurrent = (code: string, totpCode: string | undefined, back: { sent: CodeSent; at: number }) =>
+    verifyCurrent.mutate(
+      { code, totpCode },
+      {
+        onSuccess: (r) => {
+          setCurrentCodeError(null);
+          setStage({ kind: 'new', changeToken: r.changeToken, expiresAt: Date.now() + r.expiresInSeconds * 1000 });
+        },
+        onError: (e) => {
+          // The current number's code was refused: back to its step, the reason shown there.
+          if (totpCode !== undefined && isApiError(e) && CURRENT_CODE_ERRORS.includes(e.code)) {
+            setCurrentCodeError(e);
+            verifyCurrent.reset();
+            setStage({ kind: 'current', sent: back.sent, at: back.at });
+          }
+        },
+      },
+    );
+
+  const sendNew = (
+    token: { changeToken: string; expiresAt: number },
+    { newMobile: mobile, nationalCode }: NewNumber,
+    channel: OtpChannel,
+  ) => {
     if (requestNew.isPending) return;
+    // After a reload the national code is not kept: a resend that needs it asks for the number again.
+    const { changeToken, expiresAt } = token;
+    if (needsNationalCode && !nationalCode) {
+      setStage({ kind: 'new', changeToken, expiresAt });
+      return;
+    }
     setSending(channel);
     verifyNew.reset();
     requestNew.mutate(
-      {
-        changeToken,
-        newMobile: mobile,
-        country: 'IR',
-        channel,
-        nationalCode,
-      },
+      { changeToken, newMobile: mobile, country: 'IR', channel, nationalCode },
       {
         onSuccess: (sent) =>
-          setStage({ kind: 'newCode', changeToken, newMobile: mobile, nationalCode, sent, at: Date.now() }),
+          setStage({ kind: 'newCode', changeToken, expiresAt, newMobile: mobile, nationalCode, sent, at: Date.now() }),
         onSettled: () => setSending(null),
       },
     );
@@ -116,14 +247,15 @@ export default function ChangePhoneScreen() {
 
   const steps = ['current', ...(twoFactor ? ['totp'] : []), 'new', 'newCode'];
   const activeStep =
-    stage.kind === 'start' || stage.kind === 'current'
-      ? 0
-      : stage.kind === 'new'
-        ? steps.indexOf('new')
-        : steps.indexOf('newCode');
+    doneMobile !== null
+      ? steps.length
+      : stage.kind === 'start' || stage.kind === 'current'
+        ? 0
+        : steps.indexOf(stage.kind);
 
   const finish = () => {
-    setDoneMobile(null);
+    clearStage(user.id);
+    onDone(null);
     clearSession(client);
     void navigate(paths.auth.getHref(), { replace: true });
   };
@@ -132,15 +264,21 @@ export default function ChangePhoneScreen() {
     <PageShell title={t('changePhone.pageTitle')} backTo={paths.updateProfile.getHref()}>
       <Section id="change-phone" title={t('changePhone.title')}>
         <Alert severity="warning">{t('changePhone.warning')}</Alert>
-        <Stepper activeStep={activeStep} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: '0.8rem' } }}>
-          {steps.map((s) => (
+        <Stepper
+          activeStep={activeStep}
+          alternativeLabel
+          aria-label={t('changePhone.steps.label')}
+          sx={{ '& .MuiStepLabel-label': { fontSize: '0.8rem' } }}
+        >
+          {steps.map((s, i) => (
             <Step key={s}>
-              <StepLabel>{t(`changePhone.steps.${s}`)}</StepLabel>
+              {/* The step's number in the interface's digits (MUI writes Latin ones). */}
+              <StepLabel icon={fmt.number(i + 1)}>{t(`changePhone.steps.${s}`)}</StepLabel>
             </Step>
           ))}
         </Stepper>
 
-        {stage.kind === 'start' && user ? (
+        {stage.kind === 'start' ? (
           <Stack spacing={2}>
             <Typography>
               {t('changePhone.current.text')} <span dir="ltr">{displayMobile(user.mobile, lng)}</span>
@@ -163,17 +301,18 @@ export default function ChangePhoneScreen() {
               {t('changePhone.current.sentTo')} <span dir="ltr">{displayMobile(stage.sent.maskedMobile, lng)}</span>
             </Typography>
             <CodeEntry
+              key={`current-${stage.at}`}
               id="change-phone-current-code"
               label={t('changePhone.current.label')}
               submitLabel={t('changePhone.current.submit')}
               isPending={verifyCurrent.isPending}
-              error={verifyCurrent.error ?? requestCurrent.error}
-              onSubmit={(code) =>
-                verifyCurrent.mutate(
-                  { code, totpCode: twoFactor ? totp : undefined },
-                  { onSuccess: (r) => setStage({ kind: 'new', changeToken: r.changeToken }) },
-                )
-              }
+              error={currentCodeError ?? verifyCurrent.error ?? requestCurrent.error}
+              onSubmit={(code) => {
+                setCurrentCodeError(null);
+                // One code per step: with two-factor on, the authenticator's code is the next step's.
+                if (twoFactor) setStage({ kind: 'totp', sent: stage.sent, at: stage.at, code });
+                else confirmCurrent(code, undefined, stage);
+              }}
               resend={{
                 resendInSeconds: stage.sent.resendInSeconds,
                 voiceInSeconds: stage.sent.voiceInSeconds,
@@ -183,19 +322,22 @@ export default function ChangePhoneScreen() {
                 callLabel: t('changePhone.callMe'),
                 sentAt: stage.at,
               }}
-            >
-              {twoFactor ? (
-                <OtpCodeField
-                  id="change-phone-totp"
-                  name="totp"
-                  label={t('changePhone.totp.label')}
-                  value={totp}
-                  onChange={(e) => setTotp(e.target.value)}
-                  disabled={verifyCurrent.isPending}
-                  helperText=" "
-                />
-              ) : null}
-            </CodeEntry>
+            />
+          </Stack>
+        ) : null}
+
+        {stage.kind === 'totp' ? (
+          <Stack spacing={2}>
+            <Typography color="text.secondary">{t('changePhone.totp.text')}</Typography>
+            <SecondFactorEntry
+              id="change-phone-totp"
+              label={t('changePhone.totp.label')}
+              submitLabel={t('changePhone.totp.submit')}
+              isPending={verifyCurrent.isPending}
+              error={verifyCurrent.error}
+              onSwitch={() => verifyCurrent.reset()}
+              onSubmit={(totpCode) => confirmCurrent(stage.code, totpCode, stage)}
+            />
           </Stack>
         ) : null}
 
@@ -204,7 +346,7 @@ export default function ChangePhoneScreen() {
             needsNationalCode={needsNationalCode}
             isPending={requestNew.isPending}
             error={requestNew.error}
-            onSubmit={(number) => sendNew(stage.changeToken, number, 'sms')}
+            onSubmit={(number) => sendNew(stage, number, 'sms')}
           />
         ) : null}
 
@@ -222,14 +364,20 @@ export default function ChangePhoneScreen() {
               onSubmit={(code) =>
                 verifyNew.mutate(
                   { changeToken: stage.changeToken, code },
-                  { onSuccess: (r) => setDoneMobile(r.mobile) },
+                  {
+                    onSuccess: (r) => {
+                      // Done: nothing to resume (the token is spent); every step is ticked.
+                      clearStage(user.id);
+                      onDone(r.mobile);
+                    },
+                  },
                 )
               }
               resend={{
                 resendInSeconds: stage.sent.resendInSeconds,
                 voiceInSeconds: stage.sent.voiceInSeconds,
                 onResend: (channel) =>
-                  sendNew(stage.changeToken, { newMobile: stage.newMobile, nationalCode: stage.nationalCode }, channel),
+                  sendNew(stage, { newMobile: stage.newMobile, nationalCode: stage.nationalCode }, channel),
                 sending,
                 resendLabel: t('changePhone.resend'),
                 callLabel: t('changePhone.callMe'),

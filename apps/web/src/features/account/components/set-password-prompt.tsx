@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useAccount } from '@/lib/session';
 import { dismissSetPasswordPrompt, isSetPasswordPromptDismissed } from '../set-password-prompt-state';
 
@@ -18,7 +19,11 @@ export default function SetPasswordPrompt() {
   const { t } = useTranslation('account');
   const user = useAccount().data?.user;
   const titleId = useId();
-  const [dismissed, setDismissed] = useState(() => (user ? isSetPasswordPromptDismissed(user.id) : true));
+  const [dismissedHere, setDismissed] = useState(false);
+  // What this browser remembers is read once the page is React's: the server (decision 043: the dashboard is
+  // rendered there) cannot read it, and the markup it sent must be what the browser first renders.
+  const hydrated = useHydrated();
+  const dismissed = dismissedHere || (hydrated && !!user && isSetPasswordPromptDismissed(user.id));
   if (!user || user.hasPassword || dismissed) return null;
   return (
     <Paper

@@ -48,9 +48,52 @@ describe('the two-factor page (issue 15: operators are recovered by an admin)', 
 
   it('an investor with two-factor on may still turn it off by the app or by a phone code', async () => {
     renderAs('investor', true);
+    await userEvent.click(await screen.findByRole('button', { name: 'غیرفعال کردن تأیید دومرحله‌ای…' }));
     expect(await screen.findByRole('tab', { name: 'با کد پیامکی' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'با کد برنامه' })).toBeTruthy();
     expect(screen.queryByText(operatorText)).toBeNull();
+  });
+});
+
+describe('the two-factor page once it is on (issue 19: not only a green "disable")', () => {
+  function renderOn() {
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        url === '/api/account'
+          ? jsonResponse(accountFixture({ user: { role: 'investor', twoFactorEnabled: true } }))
+          : url === '/api/account/two-factor/recovery-codes'
+            ? jsonResponse({ left: 7, total: 10, generatedAt: '2025-05-01T08:30:00.000Z' })
+            : jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404),
+      ),
+    );
+    renderWithApp(<TwoFactorScreen />);
+  }
+
+  it('offers the recovery codes: how many are left, and a new set', async () => {
+    renderOn();
+    expect(await screen.findByText('۷ کد از ۱۰ کد باقی مانده است.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'کدهای بازیابی' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'ساخت کدهای تازه' }));
+    expect(await screen.findByRole('dialog', { name: 'کدهای تازه ساخته شوند؟' })).toBeTruthy();
+  });
+
+  it('keeps turning it off a secondary, error-coloured action, with its cost said before the form', async () => {
+    renderOn();
+    const turnOff = await screen.findByRole('button', { name: 'غیرفعال کردن تأیید دومرحله‌ای…' });
+    expect(turnOff.className).toMatch(/MuiButton-outlined/);
+    expect(turnOff.className).toMatch(/MuiButton-colorError/);
+    // No code form until asked for.
+    expect(screen.queryByRole('button', { name: 'غیرفعال کردن تأیید دومرحله‌ای' })).toBeNull();
+
+    await userEvent.click(turnOff);
+    expect(screen.getByText(/بدون تأیید دومرحله‌ای، هر کسی که رمز عبور/)).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'غیرفعال کردن تأیید دومرحله‌ای' });
+    expect(submit.className).toMatch(/MuiButton-colorError/);
+    expect(submit.className).not.toMatch(/MuiButton-colorPrimary/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'انصراف' }));
+    expect(screen.queryByRole('button', { name: 'غیرفعال کردن تأیید دومرحله‌ای' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'غیرفعال کردن تأیید دومرحله‌ای…' })).toBeTruthy();
   });
 });
 

@@ -31,7 +31,7 @@ import {
   useSetupTwoFactor,
 } from '../api/mutations';
 import { PageShell, Section } from '@/components/layouts/page-shell';
-import { RecoveryCodesShown } from './recovery-codes';
+import { RecoveryCodesSection, RecoveryCodesShown } from './recovery-codes';
 import { useStepUpGuard, type StepUpGuard } from './step-up';
 
 /** The key in groups of four, as authenticator apps show it: easier to type. */
@@ -144,6 +144,31 @@ function EnableTwoFactor({ guard, onEnabled }: { guard: StepUpGuard; onEnabled: 
   );
 }
 
+/**
+ * Turning two-factor off: a secondary, error-coloured action that opens the form (by the app's code or an
+ * SMS code) only when asked for, with what it costs said first; its submit is error-coloured too.
+ */
+function TurnOffTwoFactor({ guard, mobile }: { guard: StepUpGuard; mobile: string }) {
+  const { t } = useTranslation('account');
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button variant="outlined" color="error" onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }}>
+        {t('twoFactor.disable.open')}
+      </Button>
+    );
+  }
+  return (
+    <Stack spacing={2}>
+      <Alert severity="warning">{t('twoFactor.disable.warning')}</Alert>
+      <DisableTwoFactor guard={guard} mobile={mobile} />
+      <Button color="inherit" onClick={() => setOpen(false)} sx={{ alignSelf: 'flex-start' }}>
+        {t('common.cancel')}
+      </Button>
+    </Stack>
+  );
+}
+
 function DisableTwoFactor({ guard, mobile }: { guard: StepUpGuard; mobile: string }) {
   const { t } = useTranslation('account');
   const { lng } = useLanguage();
@@ -187,6 +212,7 @@ function DisableTwoFactor({ guard, mobile }: { guard: StepUpGuard; mobile: strin
           label={t('twoFactor.disable.appLabel')}
           submitLabel={t('twoFactor.disable.submit')}
           autoFocus={false}
+          danger
           isPending={disable.isPending}
           error={disable.error}
           onSwitch={() => disable.reset()}
@@ -201,6 +227,7 @@ function DisableTwoFactor({ guard, mobile }: { guard: StepUpGuard; mobile: strin
             id="two-factor-disable-sms"
             label={t('twoFactor.disable.phoneLabel')}
             submitLabel={t('twoFactor.disable.submit')}
+            danger
             isPending={disable.isPending}
             error={disable.error ?? requestCode.error}
             onSubmit={(code) => disable.mutate({ method: 'sms', code }, { onSuccess: done })}
@@ -278,9 +305,11 @@ export default function TwoFactorScreen() {
         ) : isOperatorRole(account.role) ? (
           <OperatorTwoFactor />
         ) : (
-          <DisableTwoFactor guard={guard} mobile={account.mobile} />
+          <TurnOffTwoFactor guard={guard} mobile={account.mobile} />
         )}
       </Section>
+      {/* While it is on: the recovery codes left, and a new set (the API's regenerate), as on the security page. */}
+      {on && !issued ? <RecoveryCodesSection /> : null}
       {dialog}
     </PageShell>
   );

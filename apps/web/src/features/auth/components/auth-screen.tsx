@@ -6,13 +6,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useIsMutating } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { LoginResult, RequestOtpResponse } from '@portal/contract/auth/auth';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Logo } from '@/components/logo';
-import { useNotify } from '@/components/notices/notices';
+import { useNotify, type Notice } from '@/components/notices/notices';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { REFERRAL_QUERY_KEY, safeNext } from '@/config/paths';
 import { lazyWithAccountTexts } from '@/lib/lazy-with-texts';
@@ -79,20 +78,35 @@ type Step =
   | { kind: 'forgot'; mobile: string; country: string };
 
 /**
+ * How the auth page leaves for `to` (a path of the portal), with a notice to show there or none. In the
+ * app (`routes/auth.tsx`) a navigation of the router with the notice shown at once; on the sign-in page's
+ * own document (`auth-main.tsx`, decision 043) a document navigation, the notice carried to the next page.
+ */
+export type LeaveAuth = (to: string, notice: Notice | null) => void;
+
+/** Leaves as soon as it is committed (as the router's `<Navigate>` does). */
+function LeaveNow({ to, leave }: { to: string; leave: LeaveAuth }) {
+  useEffect(() => {
+    leave(to, null);
+  }, [to, leave]);
+  return null;
+}
+
+/**
  * The auth page (SPEC §2 "Auth", §4): the mobile number, then the one-time code (a new number or
  * an account without a password) or the password; then the authenticator code when two-factor is
  * on. From the password step: a one-time code instead, or forgot password. A visitor who is
- * already logged in goes straight on to `next`.
+ * already logged in goes straight on to `next`. No router here: `search` is the page's query and
+ * `leave` goes elsewhere, so that the sign-in page's own document carries no router (decision 043).
  */
-export function AuthScreen() {
+export function AuthScreen({ search, leave }: { search: URLSearchParams; leave: LeaveAuth }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const params = search;
   const next = safeNext(params.get('next'));
   const referralCode = params.get(REFERRAL_QUERY_KEY)?.slice(0, 64) || undefined;
   // The session as far as this tab knows it (after a logout it is `null`). The auth page does not
   // ask the server itself: that would put the API client's schemas on its first load.
   const session = useCachedSession();
-  const navigate = useNavigate();
   const notices = useNotify();
   const titleId = useId();
   const [step, setStep] = useState<Step>({ kind: 'mobile' });
@@ -102,12 +116,14 @@ export function AuthScreen() {
   // While a code is being verified the account arrives first; the verify step then navigates itself.
   const isVerifying = useIsMutating({ mutationKey: verifyOtpMutationKey }) > 0;
 
-  if (session && !isLeaving && !isVerifying) return <Navigate to={next} replace />;
+  if (session && !isLeaving && !isVerifying) return <LeaveNow to={next} leave={leave} />;
 
   const loggedIn = (isNewUser: boolean, messageKey?: string) => {
     setIsLeaving(true);
-    notices.success(messageKey ?? (isNewUser ? 'notices.signedUp' : 'notices.loggedIn'));
-    void navigate(next, { replace: true });
+    leave(next, {
+      severity: 'success',
+      messageKey: messageKey ?? (isNewUser ? 'notices.signedUp' : 'notices.loggedIn'),
+    });
   };
 
   const onResult = (result: LoginResult, back: Step) => {

@@ -40,7 +40,7 @@ describe('the mobile step of the auth page', () => {
     const { input, submit, onNext } = renderStep();
 
     await userEvent.type(input, '۰۹۱۲ ۳۴۵ ۶۷۸۹');
-    expect(input).toHaveProperty('value', '0912 345 6789');
+    expect(input).toHaveProperty('value', '۰۹۱۲ ۳۴۵ ۶۷۸۹'); // shown in Persian digits, sent in Latin ones
     await userEvent.click(submit);
 
     await waitFor(() => expect(onNext).toHaveBeenCalledTimes(1));
@@ -114,5 +114,12 @@ describe('the mobile step of the auth page', () => {
     await userEvent.type(input, '09123456789');
     await userEvent.click(submit);
     expect((await screen.findByRole('alert')).textContent).toContain('لطفاً اتصال اینترنت دستگاهتان را بررسی کنید.');
+  });
+
+  it('links "terms and conditions" to the terms page', () => {
+    renderStep();
+    const link = screen.getByRole('link', { name: 'قوانین و مقررات استفاده از خدمات' });
+    expect(link.getAttribute('href')).toBe('/terms');
+    expect(link.parentElement?.textContent).toBe('با ورود یا ثبت‌نام، قوانین و مقررات استفاده از خدمات را می‌پذیرید.');
   });
 });

@@ -1,14 +1,18 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StartLoginResponse } from '@portal/contract/auth/auth';
 import { DigitTextField } from '@/components/digit-text-field';
 import { FormError } from '@/components/form/form-error';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useLanguage } from '@/hooks/use-language';
+import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { formatDigits } from '@/lib/format';
+import { ELEMENT_MARK, placeElement } from '@/lib/place-element';
 import { useStartLogin } from '../api/start-login';
 import type { MobileFormInput } from '../mobile-form';
 import { useMobileForm } from '../use-mobile-form';
@@ -44,6 +48,8 @@ export function MobileStep({
   const request = useStartLogin();
   const form = useMobileForm(defaultValues);
   const mobileInput = useRef<HTMLInputElement>(null);
+  // Rendered by the server (decision 043): no typing nor submitting before React has taken the form over.
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(
     (values) => {
@@ -104,17 +110,22 @@ export function MobileStep({
           dir: 'ltr',
           inputMode: 'tel',
           maxLength: 32,
+          readOnly: !hydrated,
           style: { textAlign: dir === 'rtl' ? 'right' : 'left' },
         }}
       />
 
       {request.isError ? <FormError message={errorMessage(request.error)} /> : null}
 
-      <Button type="submit" variant="contained" size="large" fullWidth loading={request.isPending}>
+      <Button type="submit" variant="contained" size="large" fullWidth loading={request.isPending} disabled={!hydrated}>
         {t('auth.mobile.submit')}
       </Button>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-        {t('auth.mobile.terms')}
+        {placeElement(
+          t('auth.mobile.terms', { terms: ELEMENT_MARK }),
+          // A plain link: the sign-in page may be a document of its own, without the router.
+          <Link href={paths.terms.getHref()}>{t('auth.mobile.termsLink')}</Link>,
+        )}
       </Typography>
     </Box>
   );

@@ -54,12 +54,12 @@ describe('adding a bank account', () => {
     const field = screen.getByLabelText<HTMLInputElement>('شمارهٔ کارت');
     const status = screen.getByRole('status');
     await userEvent.type(field, persian('60379'));
-    expect(field.value).toBe('6037 9');
+    expect(field.value).toBe('۶۰۳۷ ۹'); // shown in Persian digits, sent in Latin ones
     expect(status.textContent).toBe('');
     await userEvent.type(field, persian('9'));
     expect(status.textContent).toBe('بانک: بانک ملی ایران');
     await userEvent.type(field, persian(CARD.slice(6)));
-    expect(field.value).toBe('6037 9912 3456 7810');
+    expect(field.value).toBe('۶۰۳۷ ۹۹۱۲ ۳۴۵۶ ۷۸۱۰');
 
     await userEvent.click(screen.getByRole('button', { name: 'استعلام و افزودن' }));
     await waitFor(() => expect(addCalls()).toHaveLength(1));
@@ -96,7 +96,7 @@ describe('adding a bank account', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'با شمارهٔ شبا' }));
     const field = screen.getByLabelText<HTMLInputElement>('شمارهٔ شبا');
     await userEvent.type(field, persian(SHEBA_BAD_CHECK.slice(2)));
-    expect(field.value).toBe('IR06 0170 0000 0012 3456 7890 12');
+    expect(field.value).toBe('IR۰۶ ۰۱۷۰ ۰۰۰۰ ۰۰۱۲ ۳۴۵۶ ۷۸۹۰ ۱۲');
     expect(screen.getByRole('status').textContent).toBe('بانک: بانک ملی ایران');
     await userEvent.tab();
     expect(await screen.findByText('شمارهٔ شبا معتبر نیست؛ رقم‌ها را دوباره بررسی کنید.')).toBeTruthy();
@@ -157,7 +157,13 @@ describe('adding a bank account', () => {
       { route: '/profile/add-bank-account' },
     );
     const note = await screen.findByText(/ابتدا احراز هویت سطح یک \(کد ملی و تاریخ تولد\) را کامل کنید/);
-    expect(note.closest('[role="status"]')).toBeTruthy();
+    const alert = note.closest('[role="status"]');
+    expect(alert).toBeTruthy();
+    // The way to KYC is in the note's own message (which stacks on a phone), not the Alert's action slot
+    // beside it, which broke apart at 390px.
+    const toKyc = within(alert as HTMLElement).getByRole('link', { name: 'رفتن به احراز هویت' });
+    expect(toKyc.closest('.MuiAlert-message')).toBe(note.closest('.MuiAlert-message'));
+    expect(alert?.querySelector('.MuiAlert-action')).toBeNull();
 
     await userEvent.type(screen.getByLabelText('شمارهٔ کارت'), CARD);
     await userEvent.click(screen.getByRole('button', { name: 'استعلام و افزودن' }));

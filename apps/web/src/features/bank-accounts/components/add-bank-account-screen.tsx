@@ -34,17 +34,29 @@ export default function AddBankAccountScreen() {
     <PageShell title={t('add.title')} backTo={paths.bankAccounts.getHref()}>
       <Typography color="text.secondary">{t('add.text')}</Typography>
       {user && user.kycLevel < 1 ? (
-        <Alert
-          severity="info"
-          role="status"
-          action={
-            <Button color="inherit" size="small" component={RouterLink} to={paths.profileKyc.getHref()}>
+        // The note and its button in the message, one under the other on a phone, side by side from `sm`:
+        // an Alert's `action` slot beside a long sentence breaks apart on a narrow screen.
+        <Alert severity="info" role="status" sx={{ '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}>
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              alignItems: { xs: 'flex-start', sm: 'center' },
+              gap: { xs: 1, sm: 2 },
+            }}
+          >
+            <Box sx={{ flexGrow: 1 }}>{t('add.kycNeeded')}</Box>
+            <Button
+              color="inherit"
+              size="small"
+              variant="outlined"
+              component={RouterLink}
+              to={paths.profileKyc.getHref()}
+              sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            >
               {t('add.toKyc')}
             </Button>
-          }
-          sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
-        >
-          {t('add.kycNeeded')}
+          </Box>
         </Alert>
       ) : null}
       <Paper variant="outlined">

@@ -3,10 +3,11 @@ import { searchAudit } from '@portal/contract/admin/admin';
 import { callApi } from '@/lib/api-client';
 import { consoleKeys } from '../shell/console-keys';
 
-/** The audit log's filters, as the URL holds them (dates are Gregorian `YYYY-MM-DD`). */
+/** The audit log's filters, as the URL holds them (dates are Gregorian `YYYY-MM-DD`, the mobile `0912…`). */
 export interface AuditFilters {
   userId?: string | undefined;
   actorId?: string | undefined;
+  mobile?: string | undefined;
   action?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;

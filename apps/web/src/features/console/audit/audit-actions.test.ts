@@ -37,6 +37,21 @@ describe('audit action labels', () => {
     expect(labelled.sort()).toEqual([...AUDIT_ACTIONS].sort());
   });
 
+  it.each(['dataKeys', 'subjectTypes', 'values', 'filters'] as const)(
+    'have the same %s labels, none empty, in fa, en and ar',
+    (section) => {
+      const keysOf = (lng: 'fa' | 'en' | 'ar') => {
+        const tree = (locales[lng].audit as Tree)[section] as Tree;
+        return Object.keys(tree)
+          .filter((k) => textAt(tree, k) !== undefined)
+          .sort();
+      };
+      expect(keysOf('fa').length).toBeGreaterThan(0);
+      expect(keysOf('en')).toEqual(keysOf('fa'));
+      expect(keysOf('ar')).toEqual(keysOf('fa'));
+    },
+  );
+
   it('offer each group prefix before its actions, and show unknown names raw', () => {
     expect(AUDIT_FILTER_OPTIONS.slice(0, 2)).toEqual(['auth.', 'auth.signed_up']);
     expect(AUDIT_FILTER_OPTIONS).toContain('fund.purchase.priced');

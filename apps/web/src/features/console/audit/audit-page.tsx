@@ -1,7 +1,4 @@
-import FilterAltOutlined from '@mui/icons-material/FilterAltOutlined';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -12,208 +9,29 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { searchAudit, type AuditEntry } from '@portal/contract/admin/admin';
-import type { Calendar } from '@portal/contract/core/constants';
+import type { AuditEntry } from '@portal/contract/admin/admin';
 import { ErrorState } from '@/components/errors/error-state';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { displayMobile, formatDigits } from '@/lib/format';
-import { auditQueryOptions, type AuditFilters } from './api';
-import { AUDIT_FILTER_OPTIONS, auditActionKey } from './audit-actions';
-import { dayInputOf, formatDay, parseDayInput } from '../shell/dates';
-import { declared } from '../shell/schemas';
 import { pageParam } from '@/lib/page-window';
+import { auditQueryOptions, type AuditFilters } from './api';
+import { auditActionKey } from './audit-actions';
+import { AuditData } from './audit-data';
+import { AuditFiltersForm } from './audit-filters';
 import { withPage } from '../shell/url';
-import { ConsolePage, EmptyState, Loading, Pages, Panel, ResultCount } from '../shell/console-page';
+import { ConsolePage, EmptyState, Loading, Pages, ResultCount } from '../shell/console-page';
 
-const FILTER_KEYS = ['userId', 'actorId', 'action', 'from', 'to'] as const;
-const query = declared(searchAudit.query).shape;
-
-/**
- * The filter form: the contract's rules for ids and the action, and days typed in the operator's
- * calendar (sent as Gregorian days), the first not after the second.
- */
-function filterSchema(calendar: Calendar) {
-  const day = z.string().refine((s) => parseDayInput(s, calendar) !== null, { message: 'date' });
-  return z
-    .object({
-      userId: z.literal('').or(query.userId),
-      actorId: z.literal('').or(query.actorId),
-      action: query.action,
-      from: day,
-      to: day,
-    })
-    .refine(
-      (v) => {
-        const from = parseDayInput(v.from, calendar);
-        const to = parseDayInput(v.to, calendar);
-        return !from || !to || from <= to;
-      },
-      { message: 'dateOrder', path: ['to'] },
-    );
-}
-type FilterForm = z.input<ReturnType<typeof filterSchema>>;
+const FILTER_KEYS = ['userId', 'actorId', 'mobile', 'action', 'from', 'to'] as const;
 
 function filtersOf(params: URLSearchParams): AuditFilters {
   return Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) || undefined]));
-}
-
-function AuditFiltersForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: AuditFilters) => void }) {
-  const { t } = useTranslation('admin');
-  const fmt = useFormat();
-  const schema = useMemo(() => filterSchema(fmt.calendar), [fmt.calendar]);
-  const toForm = (f: AuditFilters): FilterForm => ({
-    userId: f.userId ?? '',
-    actorId: f.actorId ?? '',
-    action: f.action ?? '',
-    from: dayInputOf(f.from, fmt.calendar, fmt.lng),
-    to: dayInputOf(f.to, fmt.calendar, fmt.lng),
-  });
-  const form = useForm<FilterForm>({ resolver: zodResolver(schema), defaultValues: toForm(filters), mode: 'onSubmit' });
-  const key = JSON.stringify(filters);
-  useEffect(() => {
-    form.reset(toForm(JSON.parse(key) as AuditFilters));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form follows the URL (and the calendar)
-  }, [key, fmt.calendar, fmt.lng]);
-
-  const onSubmit = form.handleSubmit((v) =>
-    onApply({
-      userId: v.userId || undefined,
-      actorId: v.actorId || undefined,
-      action: v.action?.trim() || undefined,
-      from: parseDayInput(v.from, fmt.calendar) || undefined,
-      to: parseDayInput(v.to, fmt.calendar) || undefined,
-    }),
-  );
-  const example = dayInputOf(new Date().toISOString().slice(0, 10), fmt.calendar, fmt.lng);
-  const ruleText = (rule: string | undefined) =>
-    rule === 'dateOrder' ? t('audit.filters.dateOrder') : t(`translation:validation.${rule ?? 'format'}`);
-
-  const idField = (name: 'userId' | 'actorId') => (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          id={`admin-audit-${name}`}
-          label={t(`audit.filters.${name}`)}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error ? ruleText(fieldState.error.message) : ' '}
-          slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoComplete: 'off' } }}
-        />
-      )}
-    />
-  );
-  const dayField = (name: 'from' | 'to') => (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field, fieldState }) => {
-        const iso = parseDayInput(field.value, fmt.calendar);
-        return (
-          <TextField
-            {...field}
-            id={`admin-audit-${name}`}
-            label={t(`audit.filters.${name}`)}
-            placeholder={example}
-            error={Boolean(fieldState.error)}
-            helperText={
-              fieldState.error
-                ? ruleText(fieldState.error.message)
-                : iso
-                  ? formatDay(iso, fmt.lng, fmt.calendar)
-                  : t('audit.filters.dayHint', { calendar: t(`translation:common.calendar.${fmt.calendar}`) })
-            }
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-          />
-        );
-      }}
-    />
-  );
-
-  return (
-    <Panel id="audit-filters" title={t('audit.filters.title')}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={onSubmit}
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: {
-            xs: 'minmax(0, 1fr)',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(3, minmax(0, 1fr))',
-          },
-        }}
-      >
-        {idField('userId')}
-        {idField('actorId')}
-        <Controller
-          name="action"
-          control={form.control}
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              freeSolo
-              options={AUDIT_FILTER_OPTIONS}
-              inputValue={field.value}
-              onInputChange={(_, value) => field.onChange(value)}
-              renderOption={({ key, ...props }, option) => {
-                const labelKey = auditActionKey(option);
-                return (
-                  <Box
-                    component="li"
-                    key={key}
-                    {...props}
-                    sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}
-                  >
-                    <span>{labelKey ? t(labelKey) : option}</span>
-                    <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ fontFamily: 'monospace' }}>
-                      {option}
-                    </Typography>
-                  </Box>
-                );
-              }}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  id="admin-audit-action"
-                  label={t('audit.filters.action')}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error ? ruleText(fieldState.error.message) : t('audit.filters.actionHint')}
-                  slotProps={{ htmlInput: { ...params.inputProps, dir: 'ltr', spellCheck: false } }}
-                />
-              )}
-            />
-          )}
-        />
-        {dayField('from')}
-        {dayField('to')}
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pt: { lg: 1 } }}>
-          <Button type="submit" variant="contained" startIcon={<FilterAltOutlined />}>
-            {t('audit.filters.submit')}
-          </Button>
-          <Button type="button" color="inherit" onClick={() => onApply({})}>
-            {t('audit.filters.clear')}
-          </Button>
-        </Box>
-      </Box>
-    </Panel>
-  );
 }
 
 function ActionLabel({ action }: { action: string }) {
@@ -269,27 +87,6 @@ function Subject({ e }: { e: AuditEntry }) {
   );
 }
 
-function Data({ data }: { data: AuditEntry['data'] }) {
-  const { t } = useTranslation('admin');
-  const json = Object.keys(data).length ? JSON.stringify(data) : '';
-  if (!json) return <Typography color="text.secondary">{t('common.none')}</Typography>;
-  return (
-    <Box
-      component="code"
-      dir="ltr"
-      sx={{
-        display: 'block',
-        fontSize: '0.75rem',
-        whiteSpace: 'pre-wrap',
-        overflowWrap: 'anywhere',
-        textAlign: 'left',
-      }}
-    >
-      {json}
-    </Box>
-  );
-}
-
 function Ip({ ip }: { ip: string | null }) {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
@@ -332,7 +129,7 @@ function AuditTable({ items }: { items: AuditEntry[] }) {
                 <Ip ip={e.ip} />
               </TableCell>
               <TableCell sx={{ minWidth: 200, maxWidth: 360 }}>
-                <Data data={e.data} />
+                <AuditData data={e.data} />
               </TableCell>
             </TableRow>
           ))}
@@ -384,7 +181,7 @@ function AuditCards({ items }: { items: AuditEntry[] }) {
               <Ip ip={e.ip} />
             </Box>
           </Box>
-          <Data data={e.data} />
+          <AuditData data={e.data} />
         </Paper>
       ))}
     </List>
@@ -392,8 +189,8 @@ function AuditCards({ items }: { items: AuditEntry[] }) {
 }
 
 /**
- * The audit log (`/admin/audit?userId=&actorId=&action=&from=&to=&page=`), newest first. A user's
- * page links here with `userId` filled in.
+ * The audit log (`/admin/audit?mobile=&action=&from=&to=&page=`, and `userId`/`actorId` from a user's
+ * page), newest first: each event by its translated name, its details as labelled values.
  */
 export default function AuditPage() {
   const { t } = useTranslation('admin');

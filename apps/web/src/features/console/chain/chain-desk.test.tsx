@@ -246,8 +246,8 @@ describe('the chain desk: networks and settings', { timeout: 60_000 }, () => {
     const tron = within(within(form).getByRole('group', { name: 'TRC20 (ترون)' }));
     const eth = within(within(form).getByRole('group', { name: 'ERC20 (اتریوم)' }));
     const limits = within(within(form).getByRole('group', { name: 'سقف روزانه و حدود بررسی' }));
-    expect(tron.getByLabelText('تعداد تأیید لازم')).toHaveProperty('value', '20');
-    expect(limits.getByLabelText('سقف برداشت روزانهٔ هر کاربر')).toHaveProperty('value', '20000');
+    expect(tron.getByLabelText('تعداد تأیید لازم')).toHaveProperty('value', '۲۰');
+    expect(limits.getByLabelText('سقف برداشت روزانهٔ هر کاربر')).toHaveProperty('value', '۲۰۰۰۰');
 
     const confirmations = tron.getByLabelText('تعداد تأیید لازم');
     await userEvent.clear(confirmations);

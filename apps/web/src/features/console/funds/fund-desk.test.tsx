@@ -405,7 +405,7 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: /^اصلاح NAV روز/ }));
     const dialog = await screen.findByRole('dialog', { name: /^اصلاح NAV روز/ });
     const nav = within(dialog).getByLabelText(/NAV اصلاح‌شده/);
-    expect(nav).toHaveProperty('value', '120000');
+    expect(nav).toHaveProperty('value', '۱۲۰۰۰۰');
     await userEvent.clear(nav);
     await userEvent.type(nav, '121000');
     await userEvent.type(within(dialog).getByLabelText('دلیل'), 'خطا');

@@ -38,6 +38,7 @@ import { PendingProposals } from '../shell/four-eyes/pending-proposals';
 import { ProposedAlert } from '../shell/four-eyes/proposal-labels';
 import { FundMoney, useFundErrorMessage, useFundRuleMessage } from './fund-labels';
 import { useLocalized } from '../shell/localized';
+import { useDigitInput } from '@/components/digit-text-field';
 
 /**
  * A dividend (`FundHolderDividendDistribution`, `funds.manage`): an amount per whole unit, proposed after a
@@ -47,6 +48,7 @@ import { useLocalized } from '../shell/localized';
 function Distribute({ fund, onProposed }: { fund: AdminFund; onProposed: (p: Proposal) => void }) {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
+  const digits = useDigitInput();
   const localized = useLocalized();
   const notify = useNotify();
   const message = useFundRuleMessage();
@@ -106,8 +108,7 @@ function Distribute({ fund, onProposed }: { fund: AdminFund; onProposed: (p: Pro
           id="fund-dividend-per-unit"
           name="perUnit"
           label={t('funds.dividends.perUnit')}
-          value={perUnit}
-          onChange={(e) => setPerUnit(e.target.value)}
+          {...digits({ value: perUnit, onChange: (e) => setPerUnit(e.target.value) })}
           onBlur={() => setTouched(true)}
           error={show}
           helperText={

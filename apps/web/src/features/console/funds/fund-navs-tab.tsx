@@ -45,6 +45,7 @@ import { EmptyState, Loading, Pages, Panel } from '../shell/console-page';
 import { PendingProposals } from '../shell/four-eyes/pending-proposals';
 import { ProposedAlert } from '../shell/four-eyes/proposal-labels';
 import { FundMoney, useFundErrorMessage, useFundRuleMessage } from './fund-labels';
+import { useDigitInput } from '@/components/digit-text-field';
 
 /** A NAV as typed: the price of one whole unit, positive, in the fund's currency's scale. */
 function navRule(typed: string, currency: FundCurrency): string | null {
@@ -113,6 +114,7 @@ function NavField<T extends FieldValues>({
   const { t } = useTranslation('admin');
   const fmt = useFormat();
   const message = useFundRuleMessage();
+  const digits = useDigitInput();
   return (
     <Controller
       name={name}
@@ -122,8 +124,10 @@ function NavField<T extends FieldValues>({
         return (
           <TextField
             name={field.name}
-            value={field.value}
-            onChange={field.onChange}
+            // A NAV takes digits: shown in the interface's digits, kept in Latin ones (one rule, issue 19).
+            {...(currency
+              ? digits({ value: field.value as string, onChange: field.onChange })
+              : { value: field.value, onChange: field.onChange })}
             onBlur={field.onBlur}
             inputRef={field.ref}
             id={id}

@@ -37,10 +37,11 @@ import { statementLinesQueryOptions, useImportStatement } from './bank-statement
 import { useCan } from '../shell/operator';
 import { useQueueParams } from '../shell/url';
 import { ConsolePage, EmptyState, Loading, Pages, Panel, ResultCount } from '../shell/console-page';
-import { MaskedNumber, Toman } from './money-labels';
+import { Toman } from './money-labels';
 import { PendingProposals } from '../shell/four-eyes/pending-proposals';
 import { ProposalEffectView } from '../shell/four-eyes/proposal-effect';
 import { ProposedAlert } from '../shell/four-eyes/proposal-labels';
+import { ShebaNumber } from '../shell/sheba';
 
 const TABS = ['all', ...STATEMENT_LINE_STATUSES] as const;
 type LinesTab = (typeof TABS)[number];
@@ -247,7 +248,7 @@ function Lines() {
                       </Box>
                     </TableCell>
                     <TableCell>
-                      <MaskedNumber value={l.sourceSheba} />
+                      <ShebaNumber value={l.sourceSheba} />
                     </TableCell>
                     <TableCell>
                       <Owner line={l} />

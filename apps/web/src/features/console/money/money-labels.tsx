@@ -54,7 +54,7 @@ const groupByFour = (s: string) => s.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * A card mask (grouped in fours) or a sheba mask (`IR8201…1357`, as the investor's pages show it), left
- * to right, in the language's digits.
+ * to right, in the language's digits. The console shows an operator the whole sheba: `ShebaNumber` of the shell.
  */
 export function MaskedNumber({ value }: { value: string }) {
   const { lng } = useFormat();

@@ -23,6 +23,7 @@ import { MoneyDecisionButtons } from './money-decision';
 import { ApprovalsDetails, FirstApprovalAlert, useReviewState } from '../shell/four-eyes/review-approvals';
 import { OfflineDepositStateChip, Toman, useBankName } from './money-labels';
 import { Requester } from './withdrawal-page';
+import { ShebaNumber } from '../shell/sheba';
 
 const rejectSchema = declared(adminRejectOfflineDeposit.body);
 
@@ -91,7 +92,7 @@ function BankSide({ d }: { d: AdminOfflineDeposit }) {
           </Detail>
         ) : null}
         <Detail label={t('offlineDeposits.bank.sheba')}>
-          <span dir="ltr">{formatDigits(d.destinationSheba, fmt.lng)}</span>
+          <ShebaNumber value={d.destinationSheba} />
         </Detail>
         <Detail label={t('offlineDeposits.bank.depositDate')}>{formatDay(d.depositDate, fmt.lng, fmt.calendar)}</Detail>
         <Detail label={t('offlineDeposits.bank.receiptNumber')}>

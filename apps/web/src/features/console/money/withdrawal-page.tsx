@@ -19,6 +19,7 @@ import { ConsolePage, Detail, Details, LoadingOrError, Panel, PanelColumns } fro
 import { MoneyDecisionButtons } from './money-decision';
 import { ApprovalsDetails, FirstApprovalAlert, useReviewState } from '../shell/four-eyes/review-approvals';
 import { MaskedNumber, Toman, useShebaBank, WithdrawalStateChip } from './money-labels';
+import { ShebaNumber } from '../shell/sheba';
 
 const rejectSchema = declared(adminRejectWithdrawal.body);
 
@@ -96,7 +97,7 @@ function Destination({ w }: { w: AdminWithdrawalDetail }) {
           )}
         </Detail>
         <Detail label={t('withdrawals.destination.sheba')}>
-          <MaskedNumber value={w.shebaMasked} />
+          <ShebaNumber value={w.sheba} />
         </Detail>
       </Details>
     </Panel>
@@ -104,7 +105,8 @@ function Destination({ w }: { w: AdminWithdrawalDetail }) {
 }
 
 /**
- * One withdrawal (`/admin/withdrawals/:withdrawalId`): who asked, how much, where it goes (masked) and
+ * One withdrawal (`/admin/withdrawals/:withdrawalId`): who asked, how much, where it goes (the whole sheba
+ * to pay, the card masked) and
  * since when; a pending one is approved (after a confirmation) or rejected with a reason by a role
  * with `money.review`.
  */

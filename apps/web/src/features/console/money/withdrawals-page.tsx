@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_STATUSES } from '@portal/contract/wallet/withdrawals';
 import { paths } from '@/config/paths';
 import { withdrawalListQueryOptions } from './api';
-import { MaskedNumber } from './money-labels';
 import { MoneyQueue } from './money-queue';
 import { useQueueParams } from '../shell/url';
+import { ShebaNumber } from '../shell/sheba';
 
 /**
  * The withdrawal queue (`/admin/withdrawals?status=`): tabs by status, pending first; the server
@@ -25,7 +25,10 @@ export default function WithdrawalsPage() {
       onPage={setPage}
       list={list}
       hrefOf={(w) => paths.adminWithdrawal.getHref(w.id)}
-      extra={{ label: t('withdrawals.columns.destination'), render: (w) => <MaskedNumber value={w.shebaMasked} /> }}
+      extra={{
+        label: t('withdrawals.columns.destination'),
+        render: (w) => <ShebaNumber value={w.sheba} copy={false} />,
+      }}
     />
   );
 }

@@ -1,11 +1,15 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { PORTFOLIO_KINDS } from '@portal/contract/account/portfolio';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/errors/error-state';
 import { useFormat } from '@/hooks/use-format';
 import { displayMobile } from '@/lib/format';
+import { usePortfolioState } from '@/lib/queries/portfolio';
 import { useAccount } from '@/lib/session';
+import { useValuationCurrency } from '../portfolio-format';
+import { HoldingsList } from './holdings-list';
 import { InvestmentKinds } from './investment-kinds';
 import { MyAssetsCard } from './my-assets-card';
 import { PnlHistoryCard } from './pnl-history-card';
@@ -23,22 +27,32 @@ function DashboardSkeleton() {
   );
 }
 
-/** The dashboard (SPEC §2): the landing page after login. */
+/**
+ * The dashboard (SPEC §2): the landing page after login, fed by the portfolio (issue 19,
+ * `GET /account/portfolio/state` in the active currency): my assets and the profit and loss history side
+ * by side, my holdings, the investment kinds not held yet, quick links and the referral card.
+ */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const account = useAccount();
+  const [currency, setCurrency] = useValuationCurrency();
+  const portfolio = usePortfolioState(currency);
 
   if (account.isPending) return <DashboardSkeleton />;
   if (account.isError || !account.data) {
     return <ErrorState error={account.error} onRetry={() => void account.refetch()} isRetrying={account.isFetching} />;
   }
 
-  const { user, isEmptyState } = account.data;
+  const { user } = account.data;
   const name = user.firstName?.trim() || displayMobile(user.mobile, fmt.lng);
+  const state = portfolio.data;
+  // Another currency's figures stay on screen, dimmed, while the asked ones load.
+  const stale = portfolio.isPlaceholderData;
+  const missing = state ? PORTFOLIO_KINDS.filter((k) => !state.heldKinds.includes(k)) : [];
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, maxWidth: 1280, mx: 'auto' }}>
+    <Box sx={{ display: 'grid', gap: 3, maxWidth: 1280, mx: 'auto', minWidth: 0 }}>
       <title>{`${t('dashboard.title')} | ${t('app.name')}`}</title>
       <Box component="header">
         <Typography variant="h1" sx={{ fontSize: { xs: '1.35rem', sm: '1.75rem' } }}>
@@ -49,14 +63,39 @@ export function DashboardScreen() {
         </Typography>
       </Box>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '7fr 5fr' } }}>
-        <MyAssetsCard />
-        <PnlHistoryCard />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: portfolio.isError ? 'minmax(0, 1fr)' : 'minmax(0, 7fr) minmax(0, 5fr)',
+          },
+        }}
+      >
+        <MyAssetsCard
+          currency={currency}
+          onCurrency={setCurrency}
+          state={state}
+          stale={stale}
+          error={portfolio.isError ? portfolio.error : undefined}
+          onRetry={() => void portfolio.refetch()}
+          isRetrying={portfolio.isFetching}
+        />
+        {portfolio.isError ? null : <PnlHistoryCard state={state} stale={stale} />}
       </Box>
 
-      {isEmptyState ? <InvestmentKinds /> : null}
+      {state ? <HoldingsList state={state} stale={stale} /> : null}
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '7fr 5fr' } }}>
+      {state ? <InvestmentKinds kinds={missing} empty={state.isEmptyState} /> : null}
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+        }}
+      >
         <QuickLinks />
         <ReferralCard referralCode={user.referralCode} />
       </Box>

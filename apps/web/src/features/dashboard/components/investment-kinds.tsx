@@ -11,37 +11,51 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PORTFOLIO_KINDS, type PortfolioKind } from '@portal/contract/account/portfolio';
 import { paths } from '@/config/paths';
 
 interface Kind {
-  key: 'funds' | 'metals' | 'baskets' | 'wallet';
+  key: PortfolioKind;
   icon: SvgIconComponent;
-  to: string;
+  /** Its way in; null while the portal has no page for it (baskets: the card explains instead of linking). */
+  to: string | null;
   color: string;
 }
 
 const KINDS: readonly Kind[] = [
   { key: 'funds', icon: ShowChart, to: paths.funds.getHref(), color: 'primary.main' },
   { key: 'metals', icon: DiamondOutlined, to: paths.funds.getHref('gold-silver'), color: 'secondary.main' },
-  { key: 'baskets', icon: PieChartOutline, to: paths.baskets.getHref(), color: 'info.main' },
+  { key: 'baskets', icon: PieChartOutline, to: null, color: 'info.main' },
   { key: 'wallet', icon: AccountBalanceWalletOutlined, to: paths.walletDeposit.getHref(), color: 'success.main' },
 ];
 
-/** The empty-state cards of the four investment kinds (SPEC §2 Dashboard), for a user who holds nothing yet. */
-export function InvestmentKinds() {
+/**
+ * The empty-state cards of the investment kinds (SPEC §2 Dashboard), only for the kinds the user does not
+ * hold yet (`kinds`, from the portfolio's `heldKinds`). With nothing held at all (`empty`) they are the way
+ * to start; otherwise the way to add to the portfolio.
+ */
+export function InvestmentKinds({
+  kinds = PORTFOLIO_KINDS,
+  empty = true,
+}: {
+  kinds?: readonly PortfolioKind[];
+  empty?: boolean;
+}) {
   const { t } = useTranslation();
+  const shown = KINDS.filter((k) => kinds.includes(k.key));
+  if (shown.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="dashboard-start-title">
       <Typography id="dashboard-start-title" variant="h2" sx={{ mb: 0.5 }}>
-        {t('dashboard.start.title')}
+        {t(empty ? 'dashboard.start.title' : 'dashboard.more.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('dashboard.start.subtitle')}
+        {t(empty ? 'dashboard.start.subtitle' : 'dashboard.more.subtitle')}
       </Typography>
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' } }}
       >
-        {KINDS.map(({ key, icon: Icon, to, color }) => (
+        {shown.map(({ key, icon: Icon, to, color }) => (
           <Card
             key={key}
             component="article"
@@ -71,9 +85,15 @@ export function InvestmentKinds() {
               </Typography>
             </CardContent>
             <CardActions sx={{ px: 2, pb: 2 }}>
-              <Button component={RouterLink} to={to} variant="outlined" fullWidth>
-                {t(`dashboard.kinds.${key}.action`)}
-              </Button>
+              {to ? (
+                <Button component={RouterLink} to={to} variant="outlined" fullWidth>
+                  {t(`dashboard.kinds.${key}.action`)}
+                </Button>
+              ) : (
+                <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 0.75 }}>
+                  {t(`dashboard.kinds.${key}.unavailable`)}
+                </Typography>
+              )}
             </CardActions>
           </Card>
         ))}

@@ -1,6 +1,6 @@
 import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
-import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
-import QuizOutlined from '@mui/icons-material/QuizOutlined';
+import CurrencyExchange from '@mui/icons-material/CurrencyExchange';
+import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
@@ -14,13 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 
+/** Only pages the portal has (the router's): no link leads to the not-found page. */
 const LINKS: readonly { key: string; icon: SvgIconComponent; to: string }[] = [
   { key: 'deposit', icon: AddCardOutlined, to: paths.walletDeposit.getHref() },
   { key: 'buyFund', icon: ShoppingCartOutlined, to: paths.funds.getHref() },
-  { key: 'kyc', icon: VerifiedUserOutlined, to: paths.profileKyc.getHref() },
-  { key: 'referrals', icon: GroupAddOutlined, to: paths.profileReferrals.getHref() },
+  { key: 'tetherTrading', icon: CurrencyExchange, to: paths.tetherTrading.getHref() },
   { key: 'transactions', icon: ReceiptLongOutlined, to: paths.transactions.getHref() },
-  { key: 'riskQuiz', icon: QuizOutlined, to: paths.riskQuiz.getHref() },
+  { key: 'userRequests', icon: PendingActionsOutlined, to: paths.userRequests.getHref() },
+  { key: 'kyc', icon: VerifiedUserOutlined, to: paths.profileKyc.getHref() },
 ];
 
 /** Quick links (SPEC §2 Dashboard) to the pages a new investor needs first. */

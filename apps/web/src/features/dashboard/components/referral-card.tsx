@@ -5,14 +5,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { LIMITS } from '@portal/contract/core/constants';
 import { useNotify } from '@/components/notices/notices';
-import { inviteLink, paths } from '@/config/paths';
+import { inviteLink } from '@/config/paths';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useFormat } from '@/hooks/use-format';
 
@@ -79,9 +77,6 @@ export function ReferralCard({ referralCode }: { referralCode: string }) {
           >
             {t('dashboard.referral.copyLink')}
           </Button>
-          <Link component={RouterLink} to={paths.profileReferrals.getHref()}>
-            {t('dashboard.referral.more')}
-          </Link>
         </Box>
       </CardContent>
     </Card>

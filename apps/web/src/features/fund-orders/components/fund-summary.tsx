@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
+import { withoutDemoMark } from '@/lib/demo-name';
 import { useOrderFormat } from '../use-order-format';
 
 /**
@@ -16,7 +17,7 @@ export function FundSummary({ fund, children }: { fund: FundDetail; children?: R
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography sx={{ fontWeight: 700, fontSize: '1.05rem' }}>{fmt.text(fund.name)}</Typography>
+        <Typography sx={{ fontWeight: 700, fontSize: '1.05rem' }}>{withoutDemoMark(fmt.text(fund.name), fund.isDemo)}</Typography>
         {fund.isDemo ? <Chip size="small" color="warning" variant="outlined" label={t('fund.demo')} /> : null}
         <Chip size="small" variant="outlined" label={t(`translation:currency.${fund.currency}`)} />
       </Box>

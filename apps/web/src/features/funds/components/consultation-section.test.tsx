@@ -77,7 +77,7 @@ describe('consultation request', { timeout: 30_000 }, () => {
     });
     renderWithApp(<ConsultationSection fund={fundDetailFixture()} now={AFTERNOON_IN_TEHRAN} />);
     const phone = await screen.findByRole('textbox', { name: 'شمارهٔ تماس' }, FIRST_PAINT);
-    await waitFor(() => expect((phone as HTMLInputElement).value).toBe('09121234567'));
+    await waitFor(() => expect((phone as HTMLInputElement).value).toBe('۰۹۱۲۱۲۳۴۵۶۷'));
 
     // A wrong number, and no period: both explained, nothing sent.
     await userEvent.clear(phone);
@@ -102,7 +102,7 @@ describe('consultation request', { timeout: 30_000 }, () => {
     renderWithApp(<ConsultationSection fund={fundDetailFixture()} now={AFTERNOON_IN_TEHRAN} />);
     await userEvent.click(await screen.findByRole('radio', { name: 'ظهر (۱۲ تا ۱۷)' }, FIRST_PAINT));
     const phone = screen.getByRole('textbox', { name: 'شمارهٔ تماس' });
-    await waitFor(() => expect((phone as HTMLInputElement).value).toBe('09121234567'));
+    await waitFor(() => expect((phone as HTMLInputElement).value).toBe('۰۹۱۲۱۲۳۴۵۶۷'));
     await userEvent.click(screen.getByRole('button', { name: 'ثبت درخواست تماس' }));
     expect((await screen.findByRole('alert')).textContent).toBe('برای این صندوق در آن روز از قبل درخواست تماس دارید.');
   });

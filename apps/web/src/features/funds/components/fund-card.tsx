@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
+import { withoutDemoMark } from '@/lib/demo-name';
 import { PRESET_ACCENT, RISK_NAME, useDayFormat, useLocalized } from '../fund-format';
 import { FundBadges } from './fund-badges';
 import { YieldFigures } from './yield-figures';
@@ -22,7 +23,8 @@ export function FundCard({ fund }: { fund: FundSummary }) {
   const fmt = useFormat();
   const day = useDayFormat();
   const localized = useLocalized();
-  const name = localized(fund.name);
+  // The demo badge stands beside the name: the name's own demo mark is not repeated (lib/demo-name).
+  const name = withoutDemoMark(localized(fund.name), fund.isDemo);
   const titleId = `fund-card-${fund.id}`;
   return (
     <Card

@@ -78,9 +78,9 @@ describe('/fund/{fundId}', { timeout: 60_000 }, () => {
     expect(screen.getByRole('tab', { name: 'نمای کلی' }).getAttribute('aria-selected')).toBe('true');
     const overview = screen.getByRole('region', { name: 'خلاصهٔ صندوق' });
     expect(within(overview).getByRole('link', { name: 'خرید واحد' }).getAttribute('href')).toBe(`/fund/purchase/${id}`);
-    // The user holds units: sell leads to the redemption page.
-    expect(await within(overview).findByRole('link', { name: 'فروش واحد' })).toBeTruthy();
-    expect(within(overview).getByRole('link', { name: 'فروش واحد' }).getAttribute('href')).toBe(`/fund/redeem/${id}`);
+    // The user holds units: redeem (the redemption page's own word) leads to the redemption page.
+    expect(await within(overview).findByRole('link', { name: 'ابطال واحد' })).toBeTruthy();
+    expect(within(overview).getByRole('link', { name: 'ابطال واحد' }).getAttribute('href')).toBe(`/fund/redeem/${id}`);
 
     const chart = await screen.findByRole('img', { name: /^chart: 2 points/ });
     expect(chart.getAttribute('aria-label')).toContain('۱۲۵٬۰۰۰ تومان');
@@ -130,7 +130,7 @@ describe('/fund/{fundId}', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('region', { name: 'درخواست مشاوره' }, FIRST_PAINT)).toBeTruthy();
   });
 
-  it('disables buying with the SPEC §8 sentence when the fund is paused, and hides selling without units', async () => {
+  it('disables buying with the SPEC §8 sentence when the fund is paused, and hides redeeming without units', async () => {
     server({
       [base]: () => jsonResponse(fundDetailFixture({ buyingPaused: true })),
       [`${base}/holding`]: () =>
@@ -141,7 +141,7 @@ describe('/fund/{fundId}', { timeout: 60_000 }, () => {
     expect(buy.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('در حال حاضر امکان خرید یا ابطال واحدها وجود ندارد.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'خرید واحد' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'فروش واحد' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'ابطال واحد' })).toBeNull();
     expect(await screen.findByText('از این صندوق واحدی ندارید.')).toBeTruthy();
   });
 
@@ -158,10 +158,10 @@ describe('/fund/{fundId}', { timeout: 60_000 }, () => {
     expect(facts.textContent).toContain('بدون سقف');
     expect(facts.textContent).toContain('۰٫۱ واحد');
 
-    await userEvent.click(screen.getByRole('tab', { name: 'تاریخچهٔ خرید و فروش' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'تاریخچهٔ خرید و ابطال' }));
     expect(router.state.location.search).toBe('?content=history');
     await router.navigate(`/fund/${id}?content=history&page=2`);
-    const history = await screen.findByRole('list', { name: 'تاریخچهٔ خرید و فروش' });
+    const history = await screen.findByRole('list', { name: 'تاریخچهٔ خرید و ابطال' });
     const row = within(history).getByRole('listitem');
     expect(row.textContent).toContain('خرید');
     expect(row.textContent).toContain('انجام شد');
@@ -191,7 +191,7 @@ describe('/fund/{fundId}', { timeout: 60_000 }, () => {
     expect(screen.getByRole('link', { name: 'تلاش دوباره' }).getAttribute('href')).toBe(`/fund/purchase/${id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'صندوق طلای نمونه' }, FIRST_PAINT)).toBeTruthy();
     await router.navigate(`/fund/${id}?sellStatus=success&redeemRequestId=y`);
-    expect(await screen.findByText('فروش ثبت شد', {}, FIRST_PAINT)).toBeTruthy();
+    expect(await screen.findByText('ابطال ثبت شد', {}, FIRST_PAINT)).toBeTruthy();
     expect(screen.queryByText('خرید انجام نشد')).toBeNull();
   });
 
@@ -211,6 +211,6 @@ describe('/fund/{fundId}', { timeout: 60_000 }, () => {
     expect(document.documentElement.dir).toBe('ltr');
     // The sections under the chart are a chunk of their own, rendered after the head.
     expect((await screen.findByRole('region', { name: 'Fees' }, FIRST_PAINT)).textContent).toContain('1.5% a year');
-    expect(screen.getByRole('tab', { name: 'Buy and sell history' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Purchase and redemption history' })).toBeTruthy();
   });
 });

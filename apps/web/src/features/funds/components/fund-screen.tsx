@@ -177,7 +177,7 @@ function FundOverview({ fund, holding }: { fund: FundDetail; holding: UseQueryRe
               startIcon={<SellOutlined />}
               aria-describedby="fund-paused"
             >
-              {t('actions.sell')}
+              {t('actions.redeem')}
             </Button>
           ) : (
             <Button
@@ -187,7 +187,7 @@ function FundOverview({ fund, holding }: { fund: FundDetail; holding: UseQueryRe
               size="large"
               startIcon={<SellOutlined />}
             >
-              {t('actions.sell')}
+              {t('actions.redeem')}
             </Button>
           )
         ) : null}

@@ -61,6 +61,21 @@ describe('/funds', { timeout: 30_000 }, () => {
     expect(screen.getByRole('tab', { name: 'طلا و نقره' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('names a demo fund once: the badge says demo, the seed’s "(نمایشی)" mark is not repeated beside it', async () => {
+    const seeded = fundSummaryFixture({
+      isDemo: true,
+      name: { fa: 'صندوق طلای زرین (نمایشی)', ar: 'صندوق زرين للذهب (تجريبي)', en: 'Zarrin Gold Fund (demo)' },
+    });
+    server({ funds: () => jsonResponse({ items: [seeded] }) });
+    renderWithApp(<FundsScreen />, { route: '/funds?tab=gold-silver' });
+
+    const list = await screen.findByRole('list', { name: 'طلا و نقره' }, FIRST_PAINT);
+    const card = within(list).getByRole('article');
+    expect(within(card).getByRole('heading', { name: 'صندوق طلای زرین' })).toBeTruthy();
+    expect(card.textContent).not.toContain('(نمایشی)');
+    expect(card.textContent?.match(/نمایشی/g)).toHaveLength(1);
+  });
+
   it('switches tabs through the address and marks a paused fund and a missing yield', async () => {
     server();
     const { router } = renderWithApp(<FundsScreen />, { route: '/funds' });

@@ -9,7 +9,7 @@ import { Section } from '@/components/layouts/page-shell';
 import { useFormat } from '@/hooks/use-format';
 import { useSubmitForeign } from '../api/submit-foreign';
 import { emptyForeignInput, foreignDetailsSchema, type ForeignInput, type ForeignOutput } from '../foreign-details';
-import { BankAccountStep } from './bank-account-step';
+import { BankAccountStep, useHasBankAccount } from './bank-account-step';
 import { useFileErrorMessage } from './file-error-message';
 import { ForeignDetailsForm } from './foreign-details-form';
 import { KycOutcome } from './kyc-outcome';
@@ -39,11 +39,12 @@ export function ForeignFlow({ state, onChangeTrack }: { state: KycState; onChang
 
   const latest = state.latest?.kind === 'foreign' ? state.latest : null;
   const outcome = latest && (latest.status !== 'rejected' || !retrying) ? latest : null;
+  const hasBank = useHasBankAccount(state.level >= 2) === true;
 
   if (outcome || state.level >= 2) {
     return (
       <>
-        <KycStepper active={state.level >= 2 ? 'bank' : 'video'} />
+        <KycStepper active={state.level >= 2 ? (hasBank ? 'done' : 'bank') : 'video'} />
         {outcome ? (
           <Section id="kyc-review" title={t('outcome.sectionTitle')}>
             <KycOutcome submission={outcome} onRetry={() => setRetrying(true)} />
@@ -51,7 +52,7 @@ export function ForeignFlow({ state, onChangeTrack }: { state: KycState; onChang
         ) : null}
         {state.level >= 2 ? (
           <Section id="kyc-bank" title={t('steps.bank')}>
-            <BankAccountStep />
+            <BankAccountStep done={hasBank} />
           </Section>
         ) : null}
       </>
@@ -97,6 +98,7 @@ export function ForeignFlow({ state, onChangeTrack }: { state: KycState; onChang
         }
       >
         <VideoRecorder
+          name={`${details.firstNameEn} ${details.lastNameEn}`}
           submitLabel={t('foreign.submit')}
           onSubmit={(video) =>
             submit.mutate(

@@ -64,7 +64,7 @@ describe('KYC level one (Iranian): the identity form', () => {
     await toIdentityForm();
     const code = screen.getByLabelText<HTMLInputElement>('کد ملی');
     await userEvent.type(code, '۰۰۸۴۵۷۵۹۴۹');
-    expect(code.value).toBe('0084575949');
+    expect(code.value).toBe('۰۰۸۴۵۷۵۹۴۹'); // shown in Persian digits, sent in Latin ones
     await userEvent.tab();
     expect(await screen.findByText('کد ملی باید ۱۰ رقم و معتبر باشد.')).toBeTruthy();
 

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycState } from '@portal/contract/kyc/kyc';
 import { Section } from '@/components/layouts/page-shell';
+import { useAccount } from '@/lib/session';
 import { useSubmitVideo } from '../api/submit-video';
-import { BankAccountStep } from './bank-account-step';
+import { BankAccountStep, useHasBankAccount } from './bank-account-step';
 import { useFileErrorMessage } from './file-error-message';
 import { IdentityForm } from './identity-form';
 import { IdentitySummary } from './identity-summary';
@@ -15,10 +16,13 @@ import { VideoRecorder } from './video-recorder';
 /** Level two (Iranian): the recorder, then the upload and the submission for review. */
 function VideoStep({ onSubmitted }: { onSubmitted: () => void }) {
   const { t } = useTranslation('kyc');
+  const user = useAccount().data?.user;
+  const name = [user?.firstName, user?.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
   const submit = useSubmitVideo();
   const fileError = useFileErrorMessage('kyc_video');
   return (
     <VideoRecorder
+      name={name || null}
       submitLabel={t('video.submit')}
       onSubmit={(video) => submit.mutate(video, { onSuccess: onSubmitted })}
       isSubmitting={submit.isPending}
@@ -38,11 +42,12 @@ export function IranianFlow({ state, onChangeTrack }: { state: KycState; onChang
   const [retrying, setRetrying] = useState(false);
   const latest = state.latest?.kind === 'video' ? state.latest : null;
   const active = state.level >= 2 ? 'bank' : state.level === 1 ? 'video' : 'personal';
+  const hasBank = useHasBankAccount(active === 'bank') === true;
   const outcome = latest && (latest.status !== 'rejected' || !retrying) ? latest : null;
 
   return (
     <>
-      <KycStepper active={active} />
+      <KycStepper active={active === 'bank' && hasBank ? 'done' : active} />
       <Section
         id="kyc-personal"
         title={t('steps.personal')}
@@ -67,7 +72,7 @@ export function IranianFlow({ state, onChangeTrack }: { state: KycState; onChang
       ) : null}
       {active === 'bank' ? (
         <Section id="kyc-bank" title={t('steps.bank')}>
-          <BankAccountStep />
+          <BankAccountStep done={hasBank} />
         </Section>
       ) : null}
     </>

@@ -7,13 +7,16 @@ import { useFormat } from '@/hooks/use-format';
 export const KYC_STEPS = ['personal', 'video', 'bank'] as const;
 export type KycStep = (typeof KYC_STEPS)[number];
 
-/** SPEC §2 "KYC": personal info → video verification → add bank account. */
-export function KycStepper({ active }: { active: KycStep }) {
+/**
+ * SPEC §2 "KYC": personal info → video verification → add bank account. `done` once the last step is
+ * too (a bank account is on file): every step ticked.
+ */
+export function KycStepper({ active }: { active: KycStep | 'done' }) {
   const { t } = useTranslation('kyc');
   const { number } = useFormat();
   return (
     <Stepper
-      activeStep={KYC_STEPS.indexOf(active)}
+      activeStep={active === 'done' ? KYC_STEPS.length : KYC_STEPS.indexOf(active)}
       alternativeLabel
       aria-label={t('steps.label')}
       sx={{ '& .MuiStepLabel-label': { fontSize: '0.8rem' } }}

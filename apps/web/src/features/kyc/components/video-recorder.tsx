@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form/form-error';
 import { useFormat } from '@/hooks/use-format';
+import { ELEMENT_MARK, placeElement } from '@/lib/place-element';
 import { MAX_RECORDING_SECONDS, useVideoRecorder, type RecorderIssue } from '../use-video-recorder';
 import { UploadProgress } from '@/components/upload-progress';
 
@@ -26,12 +27,15 @@ const RETRYABLE: ReadonlySet<RecorderIssue> = new Set(['denied', 'noDevice', 'in
  * the video (`onSubmit`) and says how it goes.
  */
 export function VideoRecorder({
+  name,
   submitLabel,
   onSubmit,
   isSubmitting,
   progress,
   error,
 }: {
+  /** The user's first and last name, read out in the script; null when not known (the script then names no one). */
+  name: string | null;
   submitLabel: string;
   onSubmit: (video: Blob) => void;
   isSubmitting: boolean;
@@ -146,7 +150,13 @@ export function VideoRecorder({
             {t('video.scriptTitle', { seconds: format.number(MAX_RECORDING_SECONDS) })}
           </Typography>
           <Typography sx={{ fontWeight: 500, lineHeight: 1.9 }}>
-            {t('video.script', { date: format.date(new Date(), 'long') })}
+            {name
+              ? placeElement(
+                  t('video.script', { name: ELEMENT_MARK, date: format.date(new Date(), 'long') }),
+                  // The name in its own direction (a foreigner's is in English) inside the sentence.
+                  <bdi>{name}</bdi>,
+                )
+              : t('video.scriptNoName', { date: format.date(new Date(), 'long') })}
           </Typography>
         </Paper>
       ) : null}

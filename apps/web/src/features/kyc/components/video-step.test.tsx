@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccountInfo } from '@portal/contract/account/account';
 import type { KycState } from '@portal/contract/kyc/kyc';
 import { accountFixture } from '@/test/account-fixture';
+import { bankAccountFixture } from '@/test/bank-account-fixture';
 import { FakeXhr } from '@/test/fake-xhr';
 import { getUserMedia, removeCamera, resetCamera, stopTrack, withCamera } from '@/test/fake-media';
 import { levelOne, submissionFixture } from '@/test/kyc-fixture';
@@ -27,11 +29,18 @@ afterEach(() => {
 });
 
 /** The server: `GET /kyc` answers `state`; a submitted video makes it pending. */
-function server(initial: KycState) {
+function server(
+  initial: KycState,
+  { user, bankAccounts }: { user?: Partial<AccountInfo>; bankAccounts?: number } = {},
+) {
   let state = initial;
   fetchMock.mockImplementation((input, init) => {
     const url = input as string;
-    if (url === '/api/account') return Promise.resolve(jsonResponse(accountFixture()));
+    if (url === '/api/account') return Promise.resolve(jsonResponse(accountFixture({ user })));
+    if (url === '/api/bank-accounts' && bankAccounts !== undefined) {
+      const items = Array.from({ length: bankAccounts }, (_, i) => bankAccountFixture({ id: `b${i}` }));
+      return Promise.resolve(jsonResponse({ items }));
+    }
     if (url === '/api/kyc') return Promise.resolve(jsonResponse(state));
     if (url === '/api/kyc/video' && init?.method === 'POST') {
       state = levelOne({ latest: submissionFixture({ status: 'pending' }) });
@@ -59,7 +68,8 @@ describe('KYC level two: the video', () => {
     server(levelOne());
     renderWithApp(<KycScreen />);
     expect(await screen.findByText('سطح یک احراز هویت شما تأیید شد.')).toBeTruthy();
-    expect(screen.getByText(/^«من، \[نام و نام خانوادگی‌تان\]، امروز/)).toBeTruthy();
+    // No name on file (the fixture's): the script names no one, and never shows a placeholder.
+    expect(screen.getByText(/^«من، صاحب کد ملی ثبت‌شده در این حساب، امروز/)).toBeTruthy();
     await record();
     // The camera is off once the recording ends.
     expect(stopTrack).toHaveBeenCalled();
@@ -174,5 +184,42 @@ describe('KYC outcomes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'تلاش دوباره' }));
     expect(await screen.findByRole('button', { name: 'روشن کردن دوربین' })).toBeTruthy();
     expect(screen.queryByText('احراز هویت تأیید نشد')).toBeNull();
+  });
+
+  it('reads the user’s own name in the script, never a placeholder', async () => {
+    withCamera();
+    server(levelOne(), { user: { firstName: 'سارا', lastName: 'رضایی' } });
+    renderWithApp(<KycScreen />);
+    const script = await screen.findByText((_, el) => el?.tagName === 'P' && /سارا رضایی/.test(el.textContent ?? ''));
+    expect(script.textContent).toMatch(/^«من، سارا رضایی، امروز /);
+    expect(script.textContent).not.toMatch(/[[\]]/);
+  });
+
+  it('names no one in the script while the name is not on file (no "[your full name]")', async () => {
+    withCamera();
+    server(levelOne());
+    renderWithApp(<KycScreen />);
+    const script = await screen.findByText((_, el) => el?.tagName === 'P' && /^«من، /.test(el.textContent ?? ''));
+    expect(script.textContent).toMatch(/^«من، صاحب کد ملی ثبت‌شده در این حساب، امروز /);
+    expect(script.textContent).not.toMatch(/[[\]]/);
+  });
+
+  it('ticks the bank account step, the last one, once an account is on file', async () => {
+    server(levelOne({ level: 2, latest: submissionFixture({ status: 'approved' }) }), { bankAccounts: 1 });
+    renderWithApp(<KycScreen />);
+    expect(await screen.findByText('حساب بانکی شما ثبت شده است: احراز هویت شما کامل است.')).toBeTruthy();
+    const stepper = screen.getByLabelText('مراحل احراز هویت');
+    const steps = stepper.querySelectorAll('.MuiStepLabel-label');
+    expect(steps).toHaveLength(3);
+    for (const step of steps) expect(step.classList.contains('Mui-completed')).toBe(true);
+    expect(screen.getByRole('link', { name: 'حساب‌های بانکی من' }).getAttribute('href')).toBe('/profile/bank-accounts');
+  });
+
+  it('leaves the bank account step to do while no account is on file', async () => {
+    server(levelOne({ level: 2, latest: submissionFixture({ status: 'approved' }) }), { bankAccounts: 0 });
+    renderWithApp(<KycScreen />);
+    expect(await screen.findByRole('link', { name: 'رفتن به حساب‌های بانکی' })).toBeTruthy();
+    const steps = screen.getByLabelText('مراحل احراز هویت').querySelectorAll('.MuiStepLabel-label');
+    expect([...steps].map((s) => s.classList.contains('Mui-completed'))).toEqual([true, true, false]);
   });
 });

@@ -10,6 +10,7 @@ export const transactionsQueryOptions = (query: ListTransactionsQuery) =>
     queryFn: ({ signal }) => callApi(listTransactions, { query, signal }),
   });
 
-export function useTransactions(query: ListTransactionsQuery) {
-  return useQuery({ ...transactionsQueryOptions(query), placeholderData: keepPreviousData });
+/** `enabled: false` while the filters cannot be asked (a date range whose end is before its start). */
+export function useTransactions(query: ListTransactionsQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...transactionsQueryOptions(query), placeholderData: keepPreviousData, enabled });
 }

@@ -11,6 +11,7 @@ export const walletKeys = {
   all: queryRoots.wallet,
   history: (walletId: string, page: number) => [...queryRoots.wallet, 'history', walletId, page] as const,
   transactions: (query: ListTransactionsQuery) => [...queryRoots.wallet, 'transactions', query] as const,
+  transaction: (id: string) => [...queryRoots.wallet, 'transaction', id] as const,
   withdrawals: (status?: (typeof UserRequestStatus)[number]) =>
     [...queryRoots.wallet, 'withdrawals', status ?? 'all'] as const,
 };

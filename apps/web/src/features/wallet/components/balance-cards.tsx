@@ -28,10 +28,60 @@ const rank = (c: Currency) => {
 };
 
 /**
+ * A wallet's deposit and withdrawal (issue 19: every wallet has both). Toman: the deposit page (by ID,
+ * gateway or offline) and the withdrawal to a bank account; tether: on chain (issue 18). The portal takes
+ * and pays out no rial and no dollar: their buttons are there, disabled, with the reason under them.
+ */
+function MoneyActions({ wallet }: { wallet: Wallet }) {
+  const { t } = useTranslation('wallet');
+  const { currency, walletId } = wallet;
+  if (currency === 'IRT' || currency === 'USDT') {
+    const deposit = currency === 'IRT' ? paths.walletDeposit.getHref({ walletId }) : paths.walletDepositUsdt.getHref();
+    const withdraw = currency === 'IRT' ? paths.walletWithdraw.getHref() : paths.walletWithdrawUsdt.getHref();
+    return (
+      <>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={deposit}
+          startIcon={<ArrowDownward />}
+          aria-label={currency === 'IRT' ? t('wallet.cardActions.depositIRT') : t('chain:wallet.depositLabel')}
+        >
+          {t('wallet.cardActions.deposit')}
+        </Button>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={withdraw}
+          startIcon={<ArrowUpward />}
+          aria-label={currency === 'IRT' ? t('wallet.cardActions.withdrawIRT') : t('chain:wallet.withdrawLabel')}
+        >
+          {t('wallet.cardActions.withdraw')}
+        </Button>
+      </>
+    );
+  }
+  const reasonId = `wallet-${walletId}-no-transfer`;
+  return (
+    <>
+      <Button size="small" disabled startIcon={<ArrowDownward />} aria-describedby={reasonId}>
+        {t('wallet.cardActions.deposit')}
+      </Button>
+      <Button size="small" disabled startIcon={<ArrowUpward />} aria-describedby={reasonId}>
+        {t('wallet.cardActions.withdraw')}
+      </Button>
+      <Typography id={reasonId} variant="caption" color="text.secondary" sx={{ flexBasis: '100%', px: 0.5 }}>
+        {t(`wallet.cardActions.none.${currency}`)}
+      </Typography>
+    </>
+  );
+}
+
+/**
  * The four wallets (toman and tether first, then rial and dollar) with what can be spent and what is held
  * for pending requests. Each card is a link that shows its wallet's history; the chosen one is marked. With
- * `onConvert`, the toman, rial and tether cards also offer the conversion to or from tether. The tether card
- * links to the tether deposit and withdrawal on chain (issue 18; the `chain` texts).
+ * `onConvert`, the toman, rial and tether cards also offer the conversion to or from tether. Each card has
+ * its deposit and withdrawal (`MoneyActions`).
  */
 export function BalanceCards({
   wallets,
@@ -97,42 +147,19 @@ export function BalanceCards({
                   </Typography>
                 </CardContent>
               </CardActionArea>
-              {(onConvert && isConvertible(currency)) || currency === 'USDT' ? (
-                <CardActions disableSpacing sx={{ pt: 0, px: { xs: 1, sm: 1.5 }, flexWrap: 'wrap', gap: 0.5 }}>
-                  {currency === 'USDT' ? (
-                    <>
-                      <Button
-                        size="small"
-                        component={RouterLink}
-                        to={paths.walletDepositUsdt.getHref()}
-                        startIcon={<ArrowDownward />}
-                        aria-label={t('chain:wallet.depositLabel')}
-                      >
-                        {t('chain:wallet.deposit')}
-                      </Button>
-                      <Button
-                        size="small"
-                        component={RouterLink}
-                        to={paths.walletWithdrawUsdt.getHref()}
-                        startIcon={<ArrowUpward />}
-                        aria-label={t('chain:wallet.withdrawLabel')}
-                      >
-                        {t('chain:wallet.withdraw')}
-                      </Button>
-                    </>
-                  ) : null}
-                  {onConvert && isConvertible(currency) ? (
-                    <Button
-                      size="small"
-                      startIcon={<SwapHoriz />}
-                      onClick={() => onConvert(currency)}
-                      aria-label={t(`wallet.convertOf.${currency}`)}
-                    >
-                      {t('wallet.convert')}
-                    </Button>
-                  ) : null}
-                </CardActions>
-              ) : null}
+              <CardActions disableSpacing sx={{ pt: 0, px: { xs: 1, sm: 1.5 }, flexWrap: 'wrap', gap: 0.5 }}>
+                <MoneyActions wallet={w} />
+                {onConvert && isConvertible(currency) ? (
+                  <Button
+                    size="small"
+                    startIcon={<SwapHoriz />}
+                    onClick={() => onConvert(currency)}
+                    aria-label={t(`wallet.convertOf.${currency}`)}
+                  >
+                    {t('wallet.convert')}
+                  </Button>
+                ) : null}
+              </CardActions>
             </Card>
           </li>
         );

@@ -88,14 +88,17 @@ function server() {
 }
 
 describe('/wallet and tether on chain', { timeout: 30_000 }, () => {
-  it('gives only the tether wallet its deposit and withdrawal buttons', async () => {
+  it('gives the tether wallet its deposit and withdrawal on chain', async () => {
     server();
     renderWithApp(<WalletScreen />, { route: '/wallet' });
     const deposit = await screen.findByRole('link', { name: 'واریز تتر' }, FIRST_PAINT);
     expect(deposit.getAttribute('href')).toBe('/wallet/deposit/usdt');
     expect(screen.getByRole('link', { name: 'برداشت تتر' }).getAttribute('href')).toBe('/wallet/withdraw/usdt');
-    // One each: the other wallets have none of their own.
-    expect(screen.getAllByRole('link', { name: /^واریز/ })).toHaveLength(1);
+    // Issue 19: the toman wallet has its own deposit too (rial and dollar have no deposit page: disabled).
+    expect(screen.getAllByRole('link', { name: /^واریز/ }).map((a) => a.getAttribute('href'))).toEqual([
+      `/wallet/deposit?walletId=${WALLET_IDS.IRT}`,
+      '/wallet/deposit/usdt',
+    ]);
     const cards = screen.getAllByRole('listitem');
     const tether = cards.find((c) => within(c).queryByRole('link', { name: /^تتر:/ }))!;
     expect(within(tether).getByRole('link', { name: 'برداشت تتر' })).toBeTruthy();

@@ -16,6 +16,7 @@ import { Panel } from '../console-page';
 import { useCan } from '../operator';
 import { PendingProposals } from './pending-proposals';
 import { ProposedAlert } from './proposal-labels';
+import { useDigitInput } from '@/components/digit-text-field';
 
 /**
  * The texts of a desk's settings, under one key (`chain.settings`, `tether.settings`): `title`, `propose`,
@@ -133,6 +134,7 @@ export function ProposalField<V extends FieldValues>({
   /** A rule's message. */
   message: (rule: string | undefined) => string;
 }) {
+  const digits = useDigitInput();
   return (
     <Controller
       name={name}
@@ -149,8 +151,8 @@ export function ProposalField<V extends FieldValues>({
         return (
           <TextField
             name={field.name}
-            value={field.value}
-            onChange={field.onChange}
+            // A figure: shown in the interface's digits, kept in Latin ones (one rule, issue 19).
+            {...digits({ value: field.value as string, onChange: field.onChange })}
             onBlur={field.onBlur}
             inputRef={field.ref}
             id={`${idPrefix}-${name.replace(/\./g, '-')}`}
