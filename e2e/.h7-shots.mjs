@@ -30,7 +30,8 @@ for (const [name, vp] of [['phone', { width: 390, height: 844 }], ['desktop', { 
   try { await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15000 }); } catch (e) { await page.screenshot({ path: `/tmp/h7/shots/fail-${name}.png` }); console.log('fail at', page.url()); throw e; }
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `/tmp/h7/shots/audit-${name}.png`, fullPage: false });
-  await page.screenshot({ path: `/tmp/h7/shots/audit-${name}-full.png`, fullPage: true });
+  const top = await page.evaluate(() => { const el = document.querySelector('ul[aria-label], table'); return el ? el.getBoundingClientRect().top + window.scrollY : 0; });
+  await page.screenshot({ path: `/tmp/h7/shots/audit-${name}-list.png`, fullPage: true, clip: { x: 0, y: top - 20, width: vp.width, height: 900 } });
   await page.goto('/admin/audit?mobile=09120000001&action=auth.&from=' + new Date().toISOString().slice(0, 10));
   await page.waitForTimeout(2000);
   await page.screenshot({ path: `/tmp/h7/shots/audit-filtered-${name}.png`, fullPage: true });

@@ -4,6 +4,7 @@ import type { LocalizedText } from '@portal/contract/funds/funds';
 import { useCallback } from 'react';
 import { useFormat } from '@/hooks/use-format';
 import { activeCurrencyPreference } from '@/lib/active-currency';
+import { localeSymbols } from '@/lib/format';
 import { valuationOf } from '@/lib/queries/portfolio';
 
 /**
@@ -43,26 +44,36 @@ export function localized(text: LocalizedText, lng: string): string {
   return own?.trim() ? own : text.fa;
 }
 
-/** Formatters of the dashboard: signed money (`+۱۲٬۵۰۰ تومان`, `−۳ تتر`) and signed ratios (`+۵٫۲٪`). */
+/** A valuation shows tether to the cent (its wallet's six decimals say nothing about a portfolio's worth). */
+const VALUE_DIGITS = { maxFractionDigits: 2 } as const;
+const valueOptions = (currency: Currency) => (currency === 'USDT' || currency === 'USD' ? VALUE_DIGITS : undefined);
+
+/**
+ * Formatters of the dashboard: values in the valuation currency (`۳۳٫۳۳ تتر`), signed money
+ * (`+۱۲٬۵۰۰ تومان`, `−۳ تتر`) and signed ratios (`+۵٫۲٪`), each sign written as the wallet's history
+ * writes it (a plus, or the locale's minus, before the figure).
+ */
 export function useSignedFormat() {
   const fmt = useFormat();
+  const value = useCallback(
+    (amount: string, currency: Currency) => fmt.money(amount.trim(), currency, valueOptions(currency)),
+    [fmt],
+  );
   const money = useCallback(
     (amount: string, currency: Currency) => {
       const sign = signOf(amount);
-      // The locale's own minus sign (as the amounts elsewhere), a plus for a gain (as the wallet's history).
-      return sign > 0 ? `+${fmt.money(amount.trim(), currency)}` : fmt.money(amount.trim(), currency);
+      const text = fmt.money(amount.trim(), currency, valueOptions(currency));
+      return sign > 0 ? `+${text}` : text;
     },
     [fmt],
   );
   const ratio = useCallback(
-    (value: number) =>
-      fmt.number(value, {
-        style: 'percent',
-        maximumFractionDigits: 2,
-        minimumFractionDigits: 0,
-        signDisplay: 'exceptZero',
-      }),
+    (r: number) => {
+      const text = fmt.percent(Math.abs(r));
+      if (!/[1-9١-٩۱-۹]/.test(text)) return text;
+      return `${r > 0 ? '+' : localeSymbols(fmt.lng).minus}${text}`;
+    },
     [fmt],
   );
-  return { money, ratio };
+  return { value, money, ratio };
 }

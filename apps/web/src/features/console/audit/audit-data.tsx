@@ -13,13 +13,16 @@ export interface AuditDataLine {
   value: string | number | boolean | null;
 }
 
-/** An event's details as lines, nested objects and arrays flattened (`changes › fee`, `lines › 1`). */
+/** An event's details as lines, nested objects and lists of objects flattened (`changes › fee`, `lines › 1 › amount`). */
 export function auditDataLines(data: AuditEntry['data']): AuditDataLine[] {
   const lines: AuditDataLine[] = [];
   const walk = (value: unknown, path: string[]) => {
     if (value === null || value === undefined) lines.push({ path, value: null });
     else if (Array.isArray(value)) {
       if (value.length === 0) lines.push({ path, value: null });
+      // A list of words or numbers on one line (`sms, call`); of objects, one line per field of each.
+      else if (value.every((v) => typeof v === 'string' || typeof v === 'number'))
+        lines.push({ path, value: value.join(', ') });
       else value.forEach((v, i) => walk(v, [...path, String(i + 1)]));
     } else if (typeof value === 'object') {
       const entries = Object.entries(value as Record<string, unknown>);

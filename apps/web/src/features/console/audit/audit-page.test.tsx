@@ -32,6 +32,7 @@ const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
     userFrozen: true,
     note: 'تماس گرفته شد',
     changes: { fee: 2 },
+    channels: ['sms', 'call'],
   },
   ...over,
 });
@@ -73,6 +74,7 @@ describe('the audit log', { timeout: 30_000 }, () => {
     expect(valueOf(details, 'حساب مسدود شد').textContent).toBe('بله');
     expect(valueOf(details, 'یادداشت').textContent).toBe('تماس گرفته شد');
     expect(valueOf(details, 'تغییرها › کارمزد').textContent).toBe('۲');
+    expect(valueOf(details, 'کانال‌ها').textContent).toBe('sms, call');
     expect(table.textContent).not.toMatch(/[{}"]/);
   });
 

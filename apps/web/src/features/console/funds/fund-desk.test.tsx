@@ -162,7 +162,7 @@ describe('the fund desk', { timeout: 60_000 }, () => {
     expect(within(form).getByText('صندوق NAV یا سفارش دارد: ارز آن دیگر تغییر نمی‌کند.')).toBeTruthy();
     // Fees, limits and pauses show as they are, and change only by a proposal (the terms tab).
     const fee = within(form).getByLabelText('کارمزد مدیریت (سالانه)');
-    expect(fee).toHaveProperty('value', '1.5');
+    expect(fee).toHaveProperty('value', '۱.۵');
     expect(fee).toHaveProperty('disabled', true);
     expect(within(form).getByLabelText('حداقل خرید')).toHaveProperty('disabled', true);
     expect(within(form).getByRole('switch', { name: 'توقف خرید' })).toHaveProperty('disabled', true);
@@ -255,7 +255,7 @@ describe('the fund desk', { timeout: 60_000 }, () => {
       return undefined;
     });
     const form = await screen.findByRole('form', { name: 'پیشنهاد شرایط صندوق' });
-    expect(within(form).getByLabelText('کارمزد مدیریت (سالانه)')).toHaveProperty('value', '1.5');
+    expect(within(form).getByLabelText('کارمزد مدیریت (سالانه)')).toHaveProperty('value', '۱.۵');
     expect(await screen.findByText('پیشنهادی در انتظار تأیید نیست.')).toBeTruthy();
 
     const min = within(form).getByLabelText('حداقل خرید');
@@ -283,7 +283,7 @@ describe('the fund desk', { timeout: 60_000 }, () => {
       `/admin/proposals/${PROPOSAL_ID}`,
     );
     // Nothing changed yet: the form shows the terms in force, and the proposal waits in the list.
-    expect(within(form).getByLabelText('کارمزد مدیریت (سالانه)')).toHaveProperty('value', '1.5');
+    expect(within(form).getByLabelText('کارمزد مدیریت (سالانه)')).toHaveProperty('value', '۱.۵');
     expect(await screen.findByRole('link', { name: /^تغییر شرایط صندوق: کارمزدها/ })).toBeTruthy();
   });
 

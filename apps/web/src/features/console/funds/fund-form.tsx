@@ -58,6 +58,7 @@ import {
   type FundFormValues,
 } from './fund-form-schema';
 import { useFundErrorMessage, useFundRuleMessage } from './fund-labels';
+import { useDigitInput } from '@/components/digit-text-field';
 
 const LANGS: readonly Culture[] = ['fa', 'ar', 'en'];
 
@@ -99,6 +100,7 @@ function Field({
   multiline = false,
   adornment,
   disabled,
+  numeric = false,
 }: {
   name: Path;
   label: string;
@@ -107,10 +109,13 @@ function Field({
   multiline?: boolean;
   adornment?: string;
   disabled: boolean;
+  /** A figure: shown in the interface's digits, kept in Latin ones (the one rule of digit inputs, issue 19). */
+  numeric?: boolean;
 }) {
   const { control } = useFormContext<FundFormValues>();
   const message = useFundRuleMessage();
   const values = useRuleValues();
+  const digits = useDigitInput();
   return (
     <Controller
       name={name}
@@ -120,8 +125,9 @@ function Field({
         return (
           <TextField
             name={field.name}
-            value={field.value}
-            onChange={field.onChange}
+            {...(numeric
+              ? digits({ value: field.value as string, onChange: field.onChange })
+              : { value: field.value, onChange: field.onChange })}
             onBlur={field.onBlur}
             inputRef={field.ref}
             id={`fund-${name.replace(/\./g, '-')}`}
@@ -315,6 +321,7 @@ function AllocationPanel({ disabled }: { disabled: boolean }) {
               <Box sx={{ maxWidth: 220 }}>
                 <Field
                   name={`assetAllocation.${i}.percent`}
+                  numeric
                   label={t('funds.form.percent')}
                   adornment={percentSign}
                   dir="ltr"
@@ -471,6 +478,7 @@ export function FundTermsPanels({
         <Box sx={grid}>
           <Field
             name="fees.purchaseFixedFee"
+            numeric
             label={t('funds.form.purchaseFixedFee')}
             adornment={currencyName}
             dir="ltr"
@@ -478,6 +486,7 @@ export function FundTermsPanels({
           />
           <Field
             name="fees.managementFeePercent"
+            numeric
             label={t('funds.form.managementFee')}
             hint={t('funds.form.managementFeeHint')}
             adornment={percentSign}
@@ -486,6 +495,7 @@ export function FundTermsPanels({
           />
           <Field
             name="fees.redeemFixedFee"
+            numeric
             label={t('funds.form.redeemFixedFee')}
             adornment={currencyName}
             dir="ltr"
@@ -493,6 +503,7 @@ export function FundTermsPanels({
           />
           <Field
             name="fees.performanceFeePercent"
+            numeric
             label={t('funds.form.performanceFee')}
             hint={t('funds.form.performanceFeeHint')}
             adornment={percentSign}
@@ -509,6 +520,7 @@ export function FundTermsPanels({
         <Box sx={grid}>
           <Field
             name="limits.minPurchase"
+            numeric
             label={t('funds.form.minPurchase')}
             adornment={currencyName}
             dir="ltr"
@@ -516,6 +528,7 @@ export function FundTermsPanels({
           />
           <Field
             name="limits.maxPurchase"
+            numeric
             label={t('funds.form.maxPurchase')}
             hint={t('funds.form.maxPurchaseHint')}
             adornment={currencyName}
@@ -524,6 +537,7 @@ export function FundTermsPanels({
           />
           <Field
             name="limits.minRedeemUnits"
+            numeric
             label={t('funds.form.minRedeemUnits')}
             hint={t('funds.form.minRedeemUnitsHint')}
             dir="ltr"
@@ -656,6 +670,7 @@ export function FundForm({
             />
             <Field
               name="sortOrder"
+              numeric
               label={t('funds.form.sortOrder')}
               hint={t('funds.form.sortOrderHint')}
               dir="ltr"

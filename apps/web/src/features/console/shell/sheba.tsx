@@ -31,7 +31,7 @@ export function ShebaNumber({ value, copy = true }: { value: string; copy?: bool
         component="bdi"
         dir="ltr"
         title={sheba}
-        sx={{ fontVariantNumeric: 'tabular-nums', wordSpacing: '0.1em', minWidth: 0, userSelect: 'all' }}
+        sx={{ fontVariantNumeric: 'tabular-nums', wordSpacing: '0.1em', minWidth: 0, textWrap: 'balance' }}
       >
         {shebaGroups(sheba).map((group, i) => (
           <Fragment key={i}>

@@ -140,7 +140,7 @@ function HoldingRow({ holding: h, currency, to }: { holding: PortfolioHolding; c
             {name}
           </Typography>
           <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-            {h.value === null ? '—' : `${h.approximate ? '≈ ' : ''}${fmt.money(h.value, currency)}`}
+            {h.value === null ? '—' : `${h.approximate ? '≈ ' : ''}${signed.value(h.value, currency)}`}
           </Typography>
         </Box>
         <Box
@@ -154,11 +154,13 @@ function HoldingRow({ holding: h, currency, to }: { holding: PortfolioHolding; c
               <Box component="span" sx={{ color: 'text.secondary' }}>
                 {t('dashboard.holdings.gain')}{' '}
               </Box>
-              <SignedFigure
-                text={`${signed.money(h.gain, currency)}${h.gainRatio !== null ? ` (${signed.ratio(h.gainRatio)})` : ''}`}
-                sign={gainSign}
-                strong={false}
-              />
+              <SignedFigure text={signed.money(h.gain, currency)} sign={gainSign} strong={false} />
+              {h.gainRatio !== null ? (
+                <>
+                  {' · '}
+                  <SignedFigure text={signed.ratio(h.gainRatio)} sign={gainSign} strong={false} plain />
+                </>
+              ) : null}
             </Typography>
           ) : null}
         </Box>

@@ -165,6 +165,7 @@ export function MyAssetsCard({
 function TotalPanel({ state }: { state: PortfolioState }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const signed = useSignedFormat();
   const { currency } = state;
   const kinds = state.heldKinds;
   const total = state.total;
@@ -179,7 +180,7 @@ function TotalPanel({ state }: { state: PortfolioState }) {
         data-testid="assets-total"
         sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, fontWeight: 700, lineHeight: 1.4, overflowWrap: 'anywhere' }}
       >
-        {total === null ? '—' : fmt.money(total, currency)}
+        {total === null ? '—' : signed.value(total, currency)}
       </Typography>
       {total === null ? (
         <Typography variant="body2" color="text.secondary">
@@ -219,7 +220,7 @@ function TotalPanel({ state }: { state: PortfolioState }) {
                   ) : null}
                 </Typography>
                 <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'end' }}>
-                  {fmt.money(value, currency)}
+                  {signed.value(value, currency)}
                 </Typography>
               </Box>
             );
@@ -335,7 +336,7 @@ function PnlPanel({ currency }: { currency: ValuationCurrency }) {
                 profitLabel={t('dashboard.assets.dayProfit')}
                 tooltipOf={(i) => ({
                   date: days[i] ? dayLabel(days[i].date) : '',
-                  value: days[i] ? fmt.money(days[i].value, currency) : '',
+                  value: days[i] ? signed.value(days[i].value, currency) : '',
                   profit: days[i] ? signed.money(days[i].profit, currency) : '',
                 })}
               />
@@ -371,7 +372,7 @@ function PnlPanel({ currency }: { currency: ValuationCurrency }) {
             {[...days].reverse().map((d) => (
               <tr key={d.date}>
                 <td>{dayLabel(d.date)}</td>
-                <td>{fmt.money(d.value, currency)}</td>
+                <td>{signed.value(d.value, currency)}</td>
                 <Box component="td" sx={{ color: signColor(signOf(d.profit)), whiteSpace: 'nowrap' }}>
                   {signed.money(d.profit, currency)}
                 </Box>

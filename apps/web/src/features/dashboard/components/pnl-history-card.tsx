@@ -31,7 +31,18 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /** A signed figure: its sign in words' place (an arrow and a plus or minus), its colour as a second cue. */
-export function SignedFigure({ text, sign, strong = true }: { text: string; sign: -1 | 0 | 1; strong?: boolean }) {
+export function SignedFigure({
+  text,
+  sign,
+  strong = true,
+  plain = false,
+}: {
+  text: string;
+  sign: -1 | 0 | 1;
+  strong?: boolean;
+  /** Without the arrow (a second figure of the same sign beside one that has it). */
+  plain?: boolean;
+}) {
   const Icon = sign > 0 ? ArrowUpward : sign < 0 ? ArrowDownward : Remove;
   return (
     <Box
@@ -45,7 +56,7 @@ export function SignedFigure({ text, sign, strong = true }: { text: string; sign
         whiteSpace: 'nowrap',
       }}
     >
-      <Icon aria-hidden="true" sx={{ fontSize: '1em' }} />
+      {plain ? null : <Icon aria-hidden="true" sx={{ fontSize: '1em' }} />}
       {text}
     </Box>
   );

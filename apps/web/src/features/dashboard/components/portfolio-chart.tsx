@@ -91,8 +91,9 @@ export default function PortfolioChart({
           // Half a day of room at each end, so the first and last bars are whole.
           range: (_u, min, max) => [min - 43_200, max + 43_200],
         },
-        // Profit bars take the lower part of the plot, centred on zero.
-        p: { range: () => [-reach * 1.1, reach * 3.2] },
+        // Profit bars take the lower part of the plot: from its foot when no day lost, else around a zero
+        // raised enough for the losses.
+        p: { range: () => (profits.some((p) => p < 0) ? [-reach * 1.1, reach * 3.2] : [0, reach * 2.5]) },
       },
       cursor: {
         x: true,

@@ -27,6 +27,16 @@ const rank = (c: Currency) => {
   return i < 0 ? ORDER.length : i;
 };
 
+/** Deposit and withdrawal side by side, each half the card; on a phone's narrow card without their icons. */
+const PAIR = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: 0.5,
+  width: '100%',
+  '& .MuiButton-root': { minWidth: 0, px: 0.75 },
+  '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+} as const;
+
 /**
  * A wallet's deposit and withdrawal (issue 19: every wallet has both). Toman: the deposit page (by ID,
  * gateway or offline) and the withdrawal to a bank account; tether: on chain (issue 18). The portal takes
@@ -39,7 +49,7 @@ function MoneyActions({ wallet }: { wallet: Wallet }) {
     const deposit = currency === 'IRT' ? paths.walletDeposit.getHref({ walletId }) : paths.walletDepositUsdt.getHref();
     const withdraw = currency === 'IRT' ? paths.walletWithdraw.getHref() : paths.walletWithdrawUsdt.getHref();
     return (
-      <>
+      <Box sx={PAIR}>
         <Button
           size="small"
           component={RouterLink}
@@ -58,22 +68,22 @@ function MoneyActions({ wallet }: { wallet: Wallet }) {
         >
           {t('wallet.cardActions.withdraw')}
         </Button>
-      </>
+      </Box>
     );
   }
   const reasonId = `wallet-${walletId}-no-transfer`;
   return (
-    <>
+    <Box sx={PAIR}>
       <Button size="small" disabled startIcon={<ArrowDownward />} aria-describedby={reasonId}>
         {t('wallet.cardActions.deposit')}
       </Button>
       <Button size="small" disabled startIcon={<ArrowUpward />} aria-describedby={reasonId}>
         {t('wallet.cardActions.withdraw')}
       </Button>
-      <Typography id={reasonId} variant="caption" color="text.secondary" sx={{ flexBasis: '100%', px: 0.5 }}>
+      <Typography id={reasonId} variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1', px: 0.5 }}>
         {t(`wallet.cardActions.none.${currency}`)}
       </Typography>
-    </>
+    </Box>
   );
 }
 
