@@ -14,7 +14,9 @@
  * `GET /api/funds` lists (the embedded demo seeds them). `pagePath` measures another signed-in page
  * instead (a diagnostic, e.g. `/wallet`).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SESSION } from '@portal/contract/core/constants';
@@ -158,6 +160,13 @@ async function lighthouseOnce(
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     const lhr = result.lhr;
+    // BENCH_LIGHTHOUSE_DIR: keep each run's report (treemap, bootup time, long tasks) to look into.
+    const keepDir = process.env.BENCH_LIGHTHOUSE_DIR?.trim();
+    if (keepDir) {
+      mkdirSync(keepDir, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || '_'}-${Date.now()}.json`;
+      writeFileSync(path.join(keepDir, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = lhr.categories.performance?.score;
     if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score for ${url}`);

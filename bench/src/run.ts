@@ -44,7 +44,7 @@
  * BENCH_DATABASE_URL to run the API on PostgreSQL instead of the embedded PGlite (and the ledger bench's
  * server), BENCH_ONLY=web,api,login,ledger (a comma list; all when unset: `BENCH_ONLY=ledger` runs the
  * issue-5 figures alone), BENCH_HTTP=0 to leave the HTTP withdrawal figure out, BENCH_HTTP_USERS (6000),
- * BENCH_LEDGER_CLIENTS (8), BENCH_LIGHTHOUSE_RUNS (3), BENCH_FUND_PAGE_PATH (measure another signed-in page in
+ * BENCH_LEDGER_CLIENTS (8), BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_DIR (keep each Lighthouse report there as JSON), BENCH_FUND_PAGE_PATH (measure another signed-in page in
  * place of the fund page, e.g. /wallet: a diagnostic), BENCH_DASHBOARD=0 to leave the dashboard's Lighthouse runs out,
  * BENCH_WEB_DIST_DIR (measure and serve a web build kept elsewhere, e.g. a copy of apps/web/dist with its
  * dist-server beside it, so that another build of the shared tree does not change it mid-run), CHAIN_SCAN_BATCH (the watcher's blocks per scan, as the app).

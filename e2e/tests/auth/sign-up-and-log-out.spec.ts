@@ -29,7 +29,9 @@ const DOCS_SCREENSHOTS: Partial<Record<string, string>> = {
 };
 
 const INVESTMENT_KINDS = ['funds', 'metals', 'baskets', 'wallet'] as const;
-const QUICK_LINKS = ['deposit', 'buyFund', 'kyc', 'referrals', 'transactions', 'riskQuiz'] as const;
+/** Baskets have no page yet: their card explains and links nowhere (no link leads to the not-found page). */
+const LINKED_KINDS: readonly string[] = ['funds', 'metals', 'wallet'];
+const QUICK_LINKS = ['deposit', 'buyFund', 'tetherTrading', 'transactions', 'userRequests', 'kyc'] as const;
 
 let server: JourneyServer;
 let browser: Browser;
@@ -130,8 +132,12 @@ describe('sign up, see the dashboard, log out', () => {
       for (const kind of INVESTMENT_KINDS) {
         const card = start.getByRole('article', { name: t(`dashboard.kinds.${kind}.title`), exact: true });
         expect(await card.isVisible(), kind).toBe(true);
-        const action = card.getByRole('link', { name: t(`dashboard.kinds.${kind}.action`), exact: true });
-        expect(await action.isVisible(), `${kind} action`).toBe(true);
+        if (LINKED_KINDS.includes(kind)) {
+          const action = card.getByRole('link', { name: t(`dashboard.kinds.${kind}.action`), exact: true });
+          expect(await action.isVisible(), `${kind} action`).toBe(true);
+        } else {
+          expect(await card.getByRole('link').count(), `${kind} has no page to link to`).toBe(0);
+        }
       }
 
       // Quick links.

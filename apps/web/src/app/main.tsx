@@ -10,6 +10,7 @@ import {
   FirstScreenContext,
   markFirstScreenTakenOver,
   readFirstScreen,
+  type FirstScreenHandle,
   type FirstScreenState,
 } from '@/lib/first-screen';
 import { initI18n } from '@/lib/i18n';
@@ -66,7 +67,15 @@ function markFirstScreen(outcome: 'taken-over' | 'rebuilt' | 'built'): void {
  * gets the page built here instead (correct, just not as early).
  */
 function canTakeOver(state: FirstScreenState, language: string | undefined): boolean {
-  return state.lng === language && themeModePreference.get() === 'dark' && calendarPreference.get() === '';
+  return (
+    state.lng === language &&
+    themeModePreference.get() === 'dark' &&
+    calendarPreference.get() === '' &&
+    // A page's own preferences (its route's handle, e.g. the dashboard's active currency).
+    (matchRoutes(routes, window.location) ?? []).every(
+      ({ route }) => (route.handle as FirstScreenHandle | undefined)?.firstScreenMatches?.(state) ?? true,
+    )
+  );
 }
 
 /** The server's guess of the viewport and "taking over", for the whole life of the page (see first-screen.ts). */

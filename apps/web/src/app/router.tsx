@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
+import type { FirstScreenHandle } from '@/lib/first-screen';
 import { FUNDS_NS, LEGAL_NS } from '@/lib/i18n';
 import { loadWithTexts } from '@/lib/lazy-with-texts';
 import { queryClient as appQueryClient } from '@/lib/query-client';
@@ -76,7 +77,11 @@ export function createRoutes(
                 () => import('@/lib/queries/portfolio').then((m) => m.prefetchPortfolio(queryClient)),
                 awaitData,
               ),
-              lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+              lazy: () =>
+                import('./routes/dashboard').then((m) => ({
+                  Component: m.DashboardRoute,
+                  handle: { firstScreenMatches: m.firstScreenMatches } satisfies FirstScreenHandle,
+                })),
             },
             ...(
               [

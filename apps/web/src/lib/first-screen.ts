@@ -21,6 +21,15 @@ export interface FirstScreenState {
 
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
 
+/**
+ * A route's `handle` may say whether the server's first screen is what this browser would render: the
+ * server cannot read what the page keeps in localStorage (the dashboard's `activeCurrency`). When one of
+ * the matched routes answers false, the browser builds the page instead of taking it over (decision 027).
+ */
+export interface FirstScreenHandle {
+  firstScreenMatches?: (state: FirstScreenState) => boolean;
+}
+
 /** The state as JSON safe inside `<script>`: no `<`, so no `</script>` or `<!--` can end it early. */
 export function serializeFirstScreen(state: FirstScreenState): string {
   return JSON.stringify(state)

@@ -75,7 +75,8 @@ describe('the dashboard fed by the portfolio', { timeout: 30_000 }, () => {
     expect(assets.textContent).toContain('قیمت تتر در محاسبه: ۶۰٬۰۰۰ تومان');
 
     // My holdings: each links to its page; the fund with its units, share and gain (sign, not only colour).
-    const holdings = screen.getByRole('list', { name: 'دارایی‌های من به تفکیک' });
+    // A chunk of its own (under the first screen), rendered once loaded.
+    const holdings = await screen.findByRole('list', { name: 'دارایی‌های من به تفکیک' }, FIRST_PAINT);
     const rows = within(holdings).getAllByRole('link');
     expect(rows).toHaveLength(3);
     expect(rows[0]!.getAttribute('href')).toBe(`/fund/${GOLD_FUND_ID}`);
@@ -92,7 +93,7 @@ describe('the dashboard fed by the portfolio', { timeout: 30_000 }, () => {
     expect(rows[1]!.getAttribute('href')).toBe(`/wallet?walletId=${WALLET_IDS.IRT}`);
 
     // Profit and loss: last day, 7 days, 30 days, total, with both returns side by side.
-    const pnl = screen.getByRole('region', { name: 'سابقهٔ سود و زیان' });
+    const pnl = await screen.findByRole('region', { name: 'سابقهٔ سود و زیان' }, FIRST_PAINT);
     const day = within(pnl).getByTestId('pnl-1d');
     expect(day.textContent).toContain('روز گذشته');
     expect(day.textContent).toContain('+۲۰٬۰۰۰ تومان');
@@ -126,7 +127,7 @@ describe('the dashboard fed by the portfolio', { timeout: 30_000 }, () => {
     expect(calls()).toContain(stateUrl('USDT'));
     expect(window.localStorage.getItem('activeCurrency')).toBe('USDT');
     expect(within(assets).getByRole('button', { name: 'تتر' }).getAttribute('aria-pressed')).toBe('true');
-    const holdings = screen.getByRole('list', { name: 'دارایی‌های من به تفکیک' });
+    const holdings = await screen.findByRole('list', { name: 'دارایی‌های من به تفکیک' }, FIRST_PAINT);
     expect(within(holdings).getAllByRole('link')[0]!.textContent).toContain('۶۰ تتر');
   });
 
@@ -205,7 +206,9 @@ describe('the dashboard fed by the portfolio', { timeout: 30_000 }, () => {
     const assets = await screen.findByRole('region', { name: 'دارایی‌های من' }, FIRST_PAINT);
     expect((await within(assets).findByTestId('assets-total')).textContent).toBe('—');
     expect(assets.textContent).toContain('ارزش بعضی دارایی‌ها فعلاً معلوم نیست');
-    const row = within(screen.getByRole('list', { name: 'دارایی‌های من به تفکیک' })).getByRole('link');
+    const row = within(await screen.findByRole('list', { name: 'دارایی‌های من به تفکیک' }, FIRST_PAINT)).getByRole(
+      'link',
+    );
     expect(row.textContent).toContain('—');
     expect(row.textContent).toContain('ارزش نامعلوم: قیمت این صندوق هنوز اعلام نشده است.');
     expect(row.textContent).not.toContain('سود:');
@@ -224,7 +227,7 @@ describe('the dashboard fed by the portfolio', { timeout: 30_000 }, () => {
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'تلاش دوباره' }));
     expect((await within(assets).findByTestId('assets-total')).textContent).toBe('۴٬۷۵۰٬۰۰۰ تومان');
-    expect(screen.getByRole('region', { name: 'سابقهٔ سود و زیان' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'سابقهٔ سود و زیان' }, FIRST_PAINT)).toBeTruthy();
   });
 
   it('links only to pages the portal has', async () => {
@@ -236,7 +239,7 @@ describe('the dashboard fed by the portfolio', { timeout: 30_000 }, () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/wallet/deposit', '/funds', '/tether-trading', '/transaction', '/user-requests', '/profile/kyc']);
-    const referral = screen.getByRole('region', { name: 'دوستانتان را دعوت کنید' });
+    const referral = await screen.findByRole('region', { name: 'دوستانتان را دعوت کنید' }, FIRST_PAINT);
     expect(within(referral).queryByRole('link')).toBeNull();
   });
 });

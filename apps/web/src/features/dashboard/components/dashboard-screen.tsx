@@ -6,15 +6,38 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/errors/error-state';
 import { useFormat } from '@/hooks/use-format';
 import { displayMobile } from '@/lib/format';
+import { Suspense } from 'react';
+import { lazyNearViewport } from '@/lib/lazy-near-viewport';
 import { usePortfolioState } from '@/lib/queries/portfolio';
 import { useAccount } from '@/lib/session';
 import { useValuationCurrency } from '../portfolio-format';
-import { HoldingsList } from './holdings-list';
-import { InvestmentKinds } from './investment-kinds';
 import { MyAssetsCard } from './my-assets-card';
-import { PnlHistoryCard } from './pnl-history-card';
-import { QuickLinks } from './quick-links';
-import { ReferralCard } from './referral-card';
+
+/**
+ * What is under the first screen on a phone (decision 043): chunks of their own. On a page the server
+ * rendered, each is fetched when its markup comes near the viewport and React leaves that markup as it is
+ * until then, so taking the first screen over is not held by them; built in the browser, they load at
+ * once, each behind a placeholder of its size.
+ */
+const PnlHistoryCard = lazyNearViewport('pnl-title', () =>
+  import('./pnl-history-card').then((m) => ({ default: m.PnlHistoryCard })),
+);
+const HoldingsList = lazyNearViewport('holdings-title', () =>
+  import('./holdings-list').then((m) => ({ default: m.HoldingsList })),
+);
+const InvestmentKinds = lazyNearViewport('dashboard-start-title', () =>
+  import('./investment-kinds').then((m) => ({ default: m.InvestmentKinds })),
+);
+const QuickLinks = lazyNearViewport('quick-links-title', () =>
+  import('./quick-links').then((m) => ({ default: m.QuickLinks })),
+);
+const ReferralCard = lazyNearViewport('referral-title', () =>
+  import('./referral-card').then((m) => ({ default: m.ReferralCard })),
+);
+
+function PartSkeleton({ height }: { height: number }) {
+  return <Skeleton variant="rounded" height={height} />;
+}
 
 function DashboardSkeleton() {
   const { t } = useTranslation();
@@ -82,22 +105,49 @@ export function DashboardScreen() {
           onRetry={() => void portfolio.refetch()}
           isRetrying={portfolio.isFetching}
         />
-        {portfolio.isError ? null : <PnlHistoryCard state={state} stale={stale} />}
+        {portfolio.isError ? null : (
+          <Suspense fallback={<PartSkeleton height={360} />}>
+            <PnlHistoryCard state={state} stale={stale} />
+          </Suspense>
+        )}
       </Box>
 
-      {state ? <HoldingsList state={state} stale={stale} /> : null}
-
-      {state ? <InvestmentKinds kinds={missing} empty={state.isEmptyState} /> : null}
-
+      {/* Under the first screen on a phone: laid out and painted when scrolled near, not with the first frame
+          (`content-visibility`, its height guessed until then), as the fund page's sections. */}
       <Box
         sx={{
           display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          gap: 3,
+          minWidth: 0,
+          '& section': { contentVisibility: 'auto', containIntrinsicSize: 'auto 320px' },
         }}
       >
-        <QuickLinks />
-        <ReferralCard referralCode={user.referralCode} />
+        {state ? (
+          <Suspense fallback={<PartSkeleton height={240} />}>
+            <HoldingsList state={state} stale={stale} />
+          </Suspense>
+        ) : null}
+
+        {state ? (
+          <Suspense fallback={<PartSkeleton height={220} />}>
+            <InvestmentKinds kinds={missing} empty={state.isEmptyState} />
+          </Suspense>
+        ) : null}
+
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          }}
+        >
+          <Suspense fallback={<PartSkeleton height={260} />}>
+            <QuickLinks />
+          </Suspense>
+          <Suspense fallback={<PartSkeleton height={240} />}>
+            <ReferralCard referralCode={user.referralCode} />
+          </Suspense>
+        </Box>
       </Box>
     </Box>
   );
