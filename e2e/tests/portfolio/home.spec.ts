@@ -155,6 +155,11 @@ describe('the investor’s home (fa)', () => {
     expect(week.days).toHaveLength(7);
     expect(week.profit).toBe((-fee).toString());
     await page.getByTestId('assets-pnl').getByText(grouped(week.profit), { exact: false }).waitFor();
+    // The chart of value and profit per day is drawn (uPlot's canvas), and the days are listed.
+    await page.locator('.uplot canvas').first().waitFor();
+    const daysTable = page.getByRole('table', { name: t('dashboard.assets.daysTable'), exact: true });
+    await daysTable.waitFor();
+    expect(await daysTable.getByRole('row').count()).toBe(week.days.length + 1);
     await screenshot(page, 'home-7-day-fa-phone');
 
     // --- on a desktop, the same session: every movement, filtered ---

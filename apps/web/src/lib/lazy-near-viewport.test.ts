@@ -43,6 +43,20 @@ describe('nearViewport', () => {
     await expect(nearViewport('missing')).resolves.toBeUndefined();
   });
 
+  it("loads at once when the server's markup goes before it came near (the page built here instead)", async () => {
+    const made = fakeObserver();
+    document.body.innerHTML = '<main id="root"><section id="around"><h2 id="foot">foot</h2></section></main>';
+    let resolved = false;
+    const near = nearViewport('foot').then(() => (resolved = true));
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    // React's own render replaces the server's markup: the section watched is gone and never intersects.
+    document.getElementById('root')!.replaceChildren(document.createElement('div'));
+    await near;
+    expect(resolved).toBe(true);
+    expect(made[0]!.disconnected).toBe(true);
+  });
+
   it("waits for the server's markup of the part to come near the viewport, then stops watching", async () => {
     const made = fakeObserver();
     document.body.innerHTML = '<section id="around"><h2 id="foot">foot</h2></section>';

@@ -13,15 +13,25 @@ export function nearViewport(id: string, margin = '600px'): Promise<void> {
   const el = part?.closest('section') ?? part;
   if (!el) return Promise.resolve();
   return new Promise((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
-      },
-      { rootMargin: `${margin} 0px` },
-    );
+    const done = () => {
+      observer.disconnect();
+      removal?.disconnect();
+      resolve();
+    };
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
+      rootMargin: `${margin} 0px`,
+    });
     observer.observe(el);
+    // The server's markup may go before it ever comes near: the browser builds the page itself (a preference
+    // the server could not know) or rebuilds a part that did not match. A removed element never intersects,
+    // so its part would wait for ever: it loads at once instead, as when built here from the start.
+    const removal =
+      typeof MutationObserver === 'undefined'
+        ? null
+        : new MutationObserver(() => {
+            if (!el.isConnected) done();
+          });
+    removal?.observe(document.body, { childList: true, subtree: true });
   });
 }
 

@@ -54,14 +54,18 @@ export function TransactionDetailsDialog({
   const shown: Transaction | undefined = details.data ?? preview;
   return (
     <Dialog open={id !== null} onClose={onClose} aria-labelledby={titleId} fullScreen={phone} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pe: 1 }}>
-        <Box component="span" sx={{ flexGrow: 1 }}>
-          {t('details.title')}
-        </Box>
-        <IconButton onClick={onClose} aria-label={t('details.close')} edge="end">
-          <Close />
-        </IconButton>
+      {/* The title alone names the dialog; the close button sits beside it, not in it (MUI's DialogTitle
+          takes the dialog's `aria-labelledby` as its id). */}
+      <DialogTitle id={titleId} sx={{ pe: 7 }}>
+        {t('details.title')}
       </DialogTitle>
+      <IconButton
+        onClick={onClose}
+        aria-label={t('details.close')}
+        sx={{ position: 'absolute', top: 12, insetInlineEnd: 12 }}
+      >
+        <Close />
+      </IconButton>
       <DialogContent dividers>
         {shown ? <Summary item={shown} /> : null}
         {details.isError ? (
