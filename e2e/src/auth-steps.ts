@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { persianDigits, translator, type Lng, type Translate } from './i18n';
+import { waitForLivePage } from './browser';
 import { latestCode } from './server';
 
 /** Digits as a user of `lng` types them: a Persian keyboard gives ۰–۹. */
@@ -39,6 +40,7 @@ export async function signUp(page: Page, baseUrl: string, t: Translate, lng: Lng
   await page.getByRole('heading', { name: t('auth.code.title'), exact: true }).waitFor();
   await submitSignUpCode(page, t, lng, await latestCode(baseUrl, mobile));
   await page.waitForURL((url) => url.pathname === '/');
+  await waitForLivePage(page);
   await closeFillInfoDialog(page, lng);
   await page.getByRole('region', { name: t('dashboard.start.title'), exact: true }).waitFor();
 }

@@ -76,6 +76,17 @@ export function visitorAddress(): string {
   return `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 }
 
+/**
+ * Waits until the page is live: React has taken over the server's first screen or built the page itself
+ * (`#root[data-first-screen]`, decisions 027 and 043). A click on the server's markup before that (a link,
+ * the user menu) can be lost, as a person's would be; pages the server does not render are live at once.
+ */
+export async function waitForLivePage(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById('first-screen') || Boolean(document.getElementById('root')?.dataset.firstScreen),
+  );
+}
+
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },

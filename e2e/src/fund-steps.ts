@@ -8,6 +8,7 @@ import { typeCode, typeInto } from './account-steps';
 import { askForCode } from './auth-steps';
 import { cardNumber, submitBankAccount } from './bank-steps';
 import { persianDigits, type Translate } from './i18n';
+import { waitForLivePage } from './browser';
 import { chooseTrack, submitIdentity, validNationalCode } from './kyc-steps';
 import { latestCode } from './server';
 
@@ -226,12 +227,14 @@ export async function logInWithCode(page: Page, baseUrl: string, t: Translate, m
   await typeCode(page, 'fa', t('auth.code.label'), await latestCode(baseUrl, mobile));
   await page.getByRole('button', { name: t('auth.code.submit'), exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  await waitForLivePage(page);
 }
 
 // ————— the pages —————
 
 /** `/funds` from the main navigation. */
 export async function openFundsFromNavigation(page: Page, t: Translate): Promise<void> {
+  await waitForLivePage(page);
   await page
     .getByRole('navigation', { name: t('nav.label'), exact: true })
     .getByRole('link', { name: t('nav.funds'), exact: true })

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { logInWithPassword, totpCode, typeCode, typeInto } from './account-steps';
 import { closeFillInfoDialog } from './auth-steps';
 import { persianDigits, type Lng, type Translate } from './i18n';
+import { waitForLivePage } from './browser';
 import type { OperatorLogin } from './server';
 
 export type { OperatorLogin } from './server';
@@ -107,6 +108,7 @@ export async function logInAsOperator(page: Page, t: Translate, lng: Lng, op: Op
   await typeCode(page, lng, t('account:totp.label'), await totpCode(op.totpKey));
   await page.getByRole('button', { name: t('account:totp.submit'), exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  await waitForLivePage(page);
   if (op.firstLogin) await closeFillInfoDialog(page, lng);
 }
 

@@ -101,8 +101,16 @@ describe('operator console: users (fa, phone)', () => {
 
     // Both acts are in this user's audit log.
     await page.getByRole('link', { name: t('admin:user.auditLink'), exact: true }).click();
-    await page.getByText(t('admin:audit.actions.admin.user_frozen'), { exact: true }).first().waitFor();
-    await page.getByText(t('admin:audit.actions.admin.user_unfrozen'), { exact: true }).first().waitFor();
+    await page
+      .getByText(t('admin:audit.actions.admin.user_frozen'), { exact: true })
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    await page
+      .getByText(t('admin:audit.actions.admin.user_unfrozen'), { exact: true })
+      .filter({ visible: true })
+      .first()
+      .waitFor();
     await screenshot(page, 'admin-audit-fa-phone');
     expect(await seriousA11yViolations(page)).toEqual([]);
 

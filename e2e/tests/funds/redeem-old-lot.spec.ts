@@ -144,7 +144,7 @@ describe('redeem a lot older than six months (fa, phone)', () => {
     await page.waitForURL((url) => url.pathname === `/fund/${gold.id}`);
     await page
       .getByRole('region', { name: t('funds:overview.title'), exact: true })
-      .getByRole('link', { name: t('funds:actions.sell'), exact: true })
+      .getByRole('link', { name: t('funds:actions.redeem'), exact: true })
       .click();
     await page.waitForURL((url) => url.pathname === `/fund/redeem/${gold.id}`);
 

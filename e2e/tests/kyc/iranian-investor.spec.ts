@@ -125,7 +125,12 @@ describe('identity verification, Iranian investor (fa)', () => {
 
     // The decision is in the audit log with the operator.
     await operator.page.goto('/admin/audit');
-    await operator.page.getByText(t('admin:audit.actions.kyc.approved'), { exact: true }).first().waitFor();
+    // In the log's table (the action filter's list names every action too).
+    await operator.page
+      .getByRole('table')
+      .getByText(t('admin:audit.actions.kyc.approved'), { exact: true })
+      .first()
+      .waitFor();
     await screenshot(operator.page, 'kyc-audit-fa-desktop');
 
     // The owner reads their own video; another investor gets 404 for the same address.

@@ -139,7 +139,9 @@ describe('the investor’s home (fa)', () => {
 
     // In tether: the same holdings at the tether price's mid.
     await page.getByRole('button', { name: t('currency.USDT'), exact: true }).click();
-    const usdt = (await (await page.request.get('/api/account/portfolio/state?currency=USDT')).json()) as PortfolioState;
+    const usdt = (await (
+      await page.request.get('/api/account/portfolio/state?currency=USDT')
+    ).json()) as PortfolioState;
     expect(usdt.tetherPrice).not.toBeNull();
     const mid = Number(usdt.tetherPrice!.mid);
     expect(Math.abs(Number(usdt.total) - Number(total) / mid)).toBeLessThan(0.01);
@@ -190,7 +192,10 @@ describe('the investor’s home (fa)', () => {
     expect(belongs[t('wallet:details.fund')]).toContain(goldName);
     expect(await details.getByRole('link', { name: t('wallet:details.receipt') }).count()).toBeGreaterThan(0);
     await screenshot(d, 'home-transaction-details-fa-desktop');
-    await details.getByRole('button', { name: t('wallet:details.close') }).first().click();
+    await details
+      .getByRole('button', { name: t('wallet:details.close') })
+      .first()
+      .click();
 
     // --- a PDF statement of this month ---
     await d.goto('/statements');

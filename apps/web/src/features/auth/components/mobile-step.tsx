@@ -124,7 +124,9 @@ export function MobileStep({
         {placeElement(
           t('auth.mobile.terms', { terms: ELEMENT_MARK }),
           // A plain link: the sign-in page may be a document of its own, without the router.
-          <Link href={paths.terms.getHref()} underline="always">{t('auth.mobile.termsLink')}</Link>,
+          <Link href={paths.terms.getHref()} underline="always">
+            {t('auth.mobile.termsLink')}
+          </Link>,
         )}
       </Typography>
     </Box>
