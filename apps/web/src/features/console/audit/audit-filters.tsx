@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -125,16 +125,12 @@ export function AuditFiltersForm({ filters, onApply }: { filters: AuditFilters; 
     from: dateInputOf(f.from, fmt.calendar),
     to: dateInputOf(f.to, fmt.calendar),
   });
+  // `values`: the form follows the URL (and the calendar); react-hook-form resets it when they differ.
   const form = useForm<FilterInput, unknown, FilterOutput>({
     resolver: zodResolver(schema),
-    defaultValues: toForm(filters),
+    values: toForm(filters),
     mode: 'onSubmit',
   });
-  const key = JSON.stringify(filters);
-  useEffect(() => {
-    form.reset(toForm(JSON.parse(key) as AuditFilters));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form follows the URL (and the calendar)
-  }, [key, fmt.calendar]);
 
   const onSubmit = form.handleSubmit((v) =>
     onApply({
