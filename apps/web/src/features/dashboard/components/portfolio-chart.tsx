@@ -1,9 +1,8 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { ChartFrame, type ChartHover } from '@/components/chart-frame';
 import { FONT_FAMILY } from '@/lib/theme';
 
 /**
@@ -50,7 +49,7 @@ export default function PortfolioChart({
 }: PortfolioChartProps) {
   const theme = useTheme();
   const wrapRef = useRef<HTMLDivElement>(null);
-  const [hover, setHover] = useState<{ index: number; x: number; width: number } | null>(null);
+  const [hover, setHover] = useState<ChartHover | null>(null);
   const fmtRef = useRef({ formatAxisValue, formatAxisTime });
   const chartRef = useRef<uPlot | null>(null);
   useEffect(() => {
@@ -156,40 +155,13 @@ export default function PortfolioChart({
 
   const tip = hover ? tooltipOf(hover.index) : null;
   return (
-    <Box dir="ltr" sx={{ position: 'relative', height, '& .u-over': { cursor: 'crosshair' } }}>
-      <Box ref={wrapRef} aria-hidden="true" sx={{ width: '100%', height }} />
-      {tip && hover ? (
-        <Box
-          role="status"
-          dir={rtl ? 'rtl' : 'ltr'}
-          sx={{
-            position: 'absolute',
-            top: 4,
-            ...(hover.x > hover.width / 2
-              ? { right: Math.max(0, hover.width - hover.x + 12) }
-              : { left: hover.x + 12 }),
-            pointerEvents: 'none',
-            bgcolor: 'background.paper',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            boxShadow: 2,
-            px: 1.25,
-            py: 0.75,
-            maxWidth: 240,
-          }}
-        >
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-            {tip.date}
-          </Typography>
-          <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            {tip.value}
-          </Typography>
-          <Typography variant="caption" sx={{ display: 'block' }}>
-            {profitLabel}: {tip.profit}
-          </Typography>
-        </Box>
-      ) : null}
-    </Box>
+    <ChartFrame
+      wrapRef={wrapRef}
+      height={height}
+      rtl={rtl}
+      hover={hover}
+      tooltipWidth={240}
+      tooltip={tip ? { date: tip.date, value: tip.value, extra: `${profitLabel}: ${tip.profit}` } : null}
+    />
   );
 }

@@ -1,9 +1,8 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { ChartFrame, type ChartHover } from '@/components/chart-frame';
 import { FONT_FAMILY } from '@/lib/theme';
 
 /**
@@ -62,7 +61,7 @@ export default function NavLineChart({
 }: NavLineChartProps) {
   const theme = useTheme();
   const wrapRef = useRef<HTMLDivElement>(null);
-  const [hover, setHover] = useState<{ index: number; x: number; width: number } | null>(null);
+  const [hover, setHover] = useState<ChartHover | null>(null);
   // The formatters change with the language and calendar; the chart reads the latest through a ref
   // and is redrawn when they change (below), without being built again.
   const fmtRef = useRef({ formatAxisValue, formatAxisTime });
@@ -155,38 +154,5 @@ export default function NavLineChart({
   }, [times, values, color, rtl, height, textColor, gridColor, theme.palette.background.paper]);
 
   const tip = hover ? tooltipOf(hover.index) : null;
-  return (
-    <Box dir="ltr" sx={{ position: 'relative', height, '& .u-over': { cursor: 'crosshair' } }}>
-      <Box ref={wrapRef} aria-hidden="true" sx={{ width: '100%', height }} />
-      {tip && hover ? (
-        <Box
-          role="status"
-          dir={rtl ? 'rtl' : 'ltr'}
-          sx={{
-            position: 'absolute',
-            top: 4,
-            ...(hover.x > hover.width / 2
-              ? { right: Math.max(0, hover.width - hover.x + 12) }
-              : { left: hover.x + 12 }),
-            pointerEvents: 'none',
-            bgcolor: 'background.paper',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            boxShadow: 2,
-            px: 1.25,
-            py: 0.75,
-            maxWidth: 220,
-          }}
-        >
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-            {tip.date}
-          </Typography>
-          <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            {tip.value}
-          </Typography>
-        </Box>
-      ) : null}
-    </Box>
-  );
+  return <ChartFrame wrapRef={wrapRef} height={height} rtl={rtl} hover={hover} tooltip={tip} />;
 }
