@@ -1,0 +1,1 @@
+-- 0020_risk_quiz (issue 20): written by its owner; see decision 045.

@@ -1,0 +1,1 @@
+-- 0021_market_universe (issue 20): written by its owner; see decision 045.

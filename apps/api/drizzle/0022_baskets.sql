@@ -1,0 +1,1 @@
+-- 0022_baskets (issue 20): written by its owner; see decision 045.
