@@ -37,6 +37,11 @@
  * portfolio GET /api/account/portfolio/state of an investor with BENCH_PORTFOLIO_LOTS (300) lots and 400 days of
  *         history on PostgreSQL, one request at a time, p50/p99, next to GET /api/account and a bare SELECT 1 round
  *         trip in the same run (issue 19: "answers in a few milliseconds"; budget p50 ≤ 10 ms, every answer right)
+ * baskets a basket's construction (issue 20, decisions 044/045) on BENCH_BASKET_ASSETS (200) seeded synthetic assets ×
+ *         3 years of daily closes: time per construction, p50/p99 over BENCH_BASKET_RUNS (10) runs across the five
+ *         risk bands, and agreement with a reference solver written for the bench (accelerated projected gradient on
+ *         the same programmes): the largest weight difference and the objective gap (budget: p99 ≤ 2 s, the server's
+ *         worker builds baskets one after another; |Δw| ≤ 1e-6)
  * Writes bench/results/latest.json; exits 1 when a budget is exceeded or a measurement fails.
  *
  * Settings (environment): BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 3),
@@ -67,6 +72,7 @@ import { type FanoutResult, measureBareFanout, measurePortalFanout } from './tet
 import { type DerivationResult, measureDerivation } from './chain-addresses';
 import { type ChainWatcherResult, measureChainWatcher } from './chain-watcher';
 import { type PortfolioStateResult, measurePortfolioState } from './portfolio-state';
+import { type BasketConstructionResult, measureBasketConstruction } from './basket-construction';
 import { type TetherTradesResult, type TradeRunResult as TradeRow, measureTetherTrades } from './tether-trades';
 import { type RawArgon2Result, measurePasswordLogin, measureRawArgon2 } from './login-throughput';
 import {
@@ -109,7 +115,7 @@ const loadOptions: LoadOptions = {
 };
 const apiLogLevel = process.env.BENCH_API_LOG_LEVEL ?? 'info';
 const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
-const PARTS = ['web', 'api', 'login', 'ledger', 'fund', 'tether', 'chain', 'portfolio'] as const;
+const PARTS = ['web', 'api', 'login', 'ledger', 'fund', 'tether', 'chain', 'portfolio', 'baskets'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -315,6 +321,18 @@ const portfolioState: PortfolioStateResult | null = want('portfolio')
     )
   : null;
 
+// ── baskets: a basket's construction (issue 20) ─────────────────────────────────────────────────────────
+/** Issue 20 / decision 045: one construction within the worker's budget, and the solver agreeing with the reference. */
+const BASKET_MAX_P99_MS = 2_000;
+const BASKET_MAX_WEIGHT_DIFF = 1e-6;
+const basketAssets = int('BENCH_BASKET_ASSETS', 200);
+const basketConstruction: BasketConstructionResult | null = want('baskets')
+  ? await step(
+      `basket construction: ${basketAssets} assets × 3 years, ${int('BENCH_BASKET_RUNS', 10)} runs, vs a reference solver`,
+      async () => measureBasketConstruction({ assets: basketAssets, runs: int('BENCH_BASKET_RUNS', 10) }),
+    )
+  : null;
+
 // ── budgets ───────────────────────────────────────────────────────────────────────────────────────
 interface Check {
   name: string;
@@ -482,6 +500,21 @@ if (want('portfolio')) {
     measured: portfolioState ? `${portfolioState.state.p50Ms} ms, ${portfolioState.failures} failures` : 'not measured',
     budget: '≤ 10 ms, 0',
     ok: !!portfolioState && portfolioState.failures === 0 && portfolioState.state.p50Ms <= 10,
+  });
+}
+
+if (want('baskets')) {
+  checks.push({
+    name: `basket construction p99 (${basketAssets} assets × 3 years)`,
+    measured: basketConstruction ? `${basketConstruction.p99Ms} ms` : 'not measured',
+    budget: `≤ ${BASKET_MAX_P99_MS} ms`,
+    ok: !!basketConstruction && basketConstruction.p99Ms <= BASKET_MAX_P99_MS,
+  });
+  checks.push({
+    name: 'basket construction vs the reference solver: max |Δw|',
+    measured: basketConstruction ? basketConstruction.maxWeightDiff.toExponential(1) : 'not measured',
+    budget: `≤ ${BASKET_MAX_WEIGHT_DIFF.toExponential(0)}`,
+    ok: !!basketConstruction && basketConstruction.maxWeightDiff <= BASKET_MAX_WEIGHT_DIFF,
   });
 }
 
@@ -787,6 +820,49 @@ if (portfolioState) {
   );
 }
 
+if (basketConstruction) {
+  const b = basketConstruction;
+  const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
+  console.log(
+    `\n━━ basket construction (${b.assets} synthetic assets × ${b.days} days, seeded; ${b.runs} runs across the five bands) ━━\n`,
+  );
+  console.log(
+    table(
+      ['band', 'ms (median)', 'assets held', 'tether', 'volatility / target', 'expected return', 'risk parity vol.'],
+      b.bands.map((r) => [
+        String(r.band),
+        String(r.ms),
+        String(r.held),
+        pct(r.tether),
+        `${pct(r.volatility)} / ${pct(r.target)}`,
+        pct(r.expectedReturn),
+        pct(r.riskParityVolatility),
+      ]),
+    ),
+  );
+  console.log(
+    `\n  one construction: p50 ${b.p50Ms} ms, p99 ${b.p99Ms} ms, max ${b.maxMs} ms (CPU time p50 ${b.cpuP50Ms} ms, p99 ${b.cpuP99Ms} ms), of which ${b.inputsMs} ms the window, ` +
+      `covariance and means (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs); Ledoit–Wolf intensity ${b.shrinkage.toFixed(3)}`,
+  );
+  console.log(
+    `  the whole ${b.assets}-asset programme by quadprog at once: ${b.wholeProgrammeMs} ms a solve; over the working set: ${b.workingSetMs} ms\n`,
+  );
+  console.log(
+    table(
+      ['band', 'programme', 'assets', 'λ', 'max |w − w_ref|', 'f(w) − f(w_ref)', 'reference iterations'],
+      b.agreement.map((r) => [
+        String(r.band),
+        r.programme,
+        String(r.assets),
+        r.lambda.toPrecision(4),
+        r.maxWeightDiff.toExponential(1),
+        r.objectiveGap.toExponential(1),
+        String(r.referenceIterations),
+      ]),
+    ),
+  );
+}
+
 console.log('\n━━ budgets ━━\n');
 console.log(
   table(
@@ -828,6 +904,7 @@ const results = {
   tether: { fanoutPortal, fanoutBare, fanoutRatio, trades: tetherTrades },
   chain: { derivation, watcher: chainWatcher },
   portfolio: portfolioState,
+  baskets: basketConstruction,
   budgets: checks,
   errors,
   ok,

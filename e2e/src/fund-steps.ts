@@ -116,11 +116,14 @@ export async function redemptionOf(page: Page, redemptionId: string): Promise<Fu
   return (await res.json()) as FundRedemption;
 }
 
-/** A purchase paid from the wallet through the API (a journey's setup: the page journey is buy-with-wallet). */
+/**
+ * A purchase paid from the wallet through the API (a journey's setup: the page journey is buy-with-wallet). The
+ * investor confirms the fund's risk (issue 20: a journey's investor has taken no risk test).
+ */
 export async function buyThroughApi(page: Page, fundId: string, amount: string): Promise<FundPurchase> {
   const res = await page.request.post(`/api/funds/${fundId}/purchases`, {
     headers: { 'idempotency-key': randomUUID() },
-    data: { amount, method: 'wallet', acceptTerms: true },
+    data: { amount, method: 'wallet', acceptTerms: true, riskAcknowledged: true },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as FundPurchase;

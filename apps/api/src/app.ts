@@ -47,6 +47,8 @@ import type { PriceSourcePort } from './adapters/price/price.port';
 import { createPriceSources } from './adapters/price/create-price-sources';
 import { createPriceService, type PriceService } from './modules/tether/price.service';
 import { tetherRoutes } from './modules/tether/tether.routes';
+import { riskQuizRoutes } from './modules/risk-quiz/risk-quiz.routes';
+import { riskQuizDeskRoutes } from './modules/risk-quiz/risk-quiz-desk.routes';
 import { tetherDeskRoutes } from './modules/tether/tether-desk.routes';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import type { Database } from './db/client';
@@ -60,6 +62,14 @@ import { devRoutes } from './modules/dev/dev.routes';
 import type { TetherNetworkKey } from '@portal/contract/tether/networks';
 import type { ChainReaderPort } from './adapters/chain/chain.port';
 import { createChainContext, type ChainContext } from './adapters/chain/create-chain';
+import type { ExchangeId } from '@portal/contract/baskets/universe';
+import type { MarketDataPort } from './adapters/market/market-data.port';
+import type { TradingPort } from './adapters/trading/trading.port';
+import { createMarketContext, type MarketContext } from './modules/market/market-context';
+import { universeDeskRoutes } from './modules/market/universe-desk.routes';
+import { basketsRoutes } from './modules/baskets/baskets.routes';
+import { basketDeskRoutes } from './modules/baskets/basket-desk.routes';
+import type { BasketDeps } from './modules/baskets/common';
 import type { CustodyPort } from './adapters/custody/custody.port';
 import { chainRoutes } from './modules/chain/chain.routes';
 import { chainDeskRoutes } from './modules/chain/chain-desk.routes';
@@ -136,6 +146,10 @@ export interface AppOptions {
     chainReaders?: ReadonlyMap<TetherNetworkKey, ChainReaderPort>;
     /** The withdrawals' signer (issue 18); default: the sandbox signer, or the custody service when live. */
     custody?: CustodyPort;
+    /** The baskets' market data by exchange (issue 20); default: the demo market, or the exchanges' (`MARKET_DATA_SOURCE`). */
+    marketData?: Partial<Record<ExchangeId, MarketDataPort>>;
+    /** The baskets' orders by exchange (issue 20); default: the sandbox exchange, or the live ones (`TRADING_MODE`). */
+    trading?: Partial<Record<ExchangeId, TradingPort>>;
   };
   /** The server's pino logger; tests run without one. */
   logger?: FastifyBaseLogger;
@@ -154,6 +168,13 @@ declare module 'fastify' {
     tetherPrices: PriceService;
     /** Tether on chain (issue 18): readers, signer, deposit keys, the sandbox chain; the watcher job uses it. */
     chain: ChainContext;
+    /** The baskets' exchanges (issue 20): market data for the universe job, trading ports for the basket worker. */
+    market: MarketContext;
+    /**
+     * The smart hold baskets' module (issue 20): the worker (`server.ts`, `startBasketJob`) and tests
+     * (`processBasketOrders`) run with it; the server sets its `kick` so a payment starts the build at once.
+     */
+    baskets: BasketDeps;
   }
 }
 
@@ -291,6 +312,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.adapters?.custody ? { custody: opts.adapters.custody } : {}),
   });
   app.decorate('chain', chain);
+  // The smart hold baskets' exchanges (issue 20, decision 045): the universe job (`server.ts`) and the basket
+  // worker take them from `app.market`.
+  const market = createMarketContext(env, database.db, {
+    ...(opts.adapters?.marketData ? { marketData: opts.adapters.marketData } : {}),
+    ...(opts.adapters?.trading ? { trading: opts.adapters.trading } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  app.decorate('market', market);
+  const baskets: BasketDeps = {
+    db: database.db,
+    trading: market.trading,
+    ...(opts.now ? { now: opts.now } : {}),
+    log: app.log,
+  };
+  app.decorate('baskets', baskets);
 
   await app.register(sessionsPlugin, { db: database.db, bus: database.bus });
   await app.register(accessPlugin, { db: database.db, bus: database.bus });
@@ -382,6 +418,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     });
     tetherRoutes(api, { db: database.db, prices, ...(opts.now ? { now: opts.now } : {}) });
+    // The risk quiz (issue 20): investors answer it; the console's quiz editor writes its versions.
+    riskQuizRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
+    riskQuizDeskRoutes(api, { db: database.db, ...(opts.now ? { now: opts.now } : {}) });
     tetherDeskRoutes(api, { db: database.db, prices, ...(opts.now ? { now: opts.now } : {}) });
     // The console's chain desk (issue 18): networks, switches, queues, reviews, reconciliation.
     chainDeskRoutes(api, {
@@ -390,6 +429,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       sandbox: chain.sandboxMode,
       ...(opts.now ? { now: opts.now } : {}),
     });
+    // The console's view of the baskets' crypto universe (issue 20): reads only.
+    universeDeskRoutes(api, { db: database.db, market, syncIntervalMinutes: env.MARKET_SYNC_MINUTES });
+    // The smart hold baskets (issue 20): orders, payment, holdings, rebalance, close; the console's basket desk.
+    basketsRoutes(api, baskets);
+    basketDeskRoutes(api, baskets);
     const hub = realtimeRoutes(api, {
       events: database.events,
       currentPrice: () => prices.currentPrice(database.db),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PRICE_SOURCES } from '@portal/contract/tether/market';
+import { ASSET_SYMBOL_PATTERN } from '@portal/contract/baskets/universe';
+import { DEMO_ASSETS } from './adapters/market/demo-universe';
 import { parseAccountXpub } from './modules/chain/addresses';
 
 const flag = (def: 'true' | 'false') =>
@@ -178,6 +180,41 @@ export const envSchema = z
     CHAIN_SCAN_BATCH: z.coerce.number().int().min(1).max(100_000).default(2_000),
     /** The sandbox chain mines a block this often on each network (0: only when the dev route asks). */
     SANDBOX_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+    /**
+     * The crypto market of the smart hold baskets (issue 20, decision 045): `demo`, the embedded mode's
+     * simulated market of forty assets (labelled demo; production refuses it), or `exchanges`: Binance's and
+     * KuCoin's public market data.
+     */
+    MARKET_DATA_SOURCE: z.enum(['demo', 'exchanges']).default('demo'),
+    BINANCE_BASE_URL: z.string().url().default('https://api.binance.com'),
+    KUCOIN_BASE_URL: z.string().url().default('https://api.kucoin.com'),
+    /** The assets the universe takes from the exchanges' listings, comma-separated (default: forty well-known ones). */
+    MARKET_UNIVERSE: z
+      .string()
+      .default(DEMO_ASSETS.map((a) => a.symbol).join(','))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim().toUpperCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(ASSET_SYMBOL_PATTERN, 'symbols such as BTC,ETH')).min(1)),
+    /** How often the universe job takes listings, closes and prices (minutes). */
+    MARKET_SYNC_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10),
+    /**
+     * The baskets' orders: `sandbox`, fills at the universe's latest price in the database (production refuses
+     * it), or `live`: Binance's and KuCoin's signed order endpoints with the keys below.
+     */
+    TRADING_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+    /** The sandbox's commission, basis points (Binance's and KuCoin's base rate is 10). */
+    MARKET_SANDBOX_FEE_BPS: z.coerce.number().int().min(0).max(1_000).default(10),
+    BINANCE_API_KEY: z.string().min(1).optional(),
+    BINANCE_API_SECRET: z.string().min(1).optional(),
+    /** How long Binance accepts a signed request after its timestamp. */
+    BINANCE_RECV_WINDOW_MS: z.coerce.number().int().min(1).max(60_000).default(5_000),
+    KUCOIN_API_KEY: z.string().min(1).optional(),
+    KUCOIN_API_SECRET: z.string().min(1).optional(),
+    KUCOIN_API_PASSPHRASE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -244,6 +281,18 @@ export const envSchema = z
           path: ['CHAIN_MODE'],
           message: 'the sandbox chain and signer move no tether; set live',
         });
+      if (env.MARKET_DATA_SOURCE === 'demo')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MARKET_DATA_SOURCE'],
+          message: 'the demo market is simulated; set exchanges',
+        });
+      if (env.TRADING_MODE === 'sandbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TRADING_MODE'],
+          message: 'the sandbox exchange buys nothing; set live',
+        });
       for (const [name, demo] of [
         ['DEPOSIT_XPUB_TRON', DEMO_DEPOSIT_XPUBS.tron],
         ['DEPOSIT_XPUB_EVM', DEMO_DEPOSIT_XPUBS.evm],
@@ -281,6 +330,23 @@ export const envSchema = z
         parseAccountXpub(xpub);
       } catch (err) {
         ctx.addIssue({ code: 'custom', path: [name], message: (err as Error).message });
+      }
+    }
+    if (env.TRADING_MODE === 'live') {
+      if (env.MARKET_DATA_SOURCE === 'demo')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MARKET_DATA_SOURCE'],
+          message: 'live orders need the exchanges\' prices; set exchanges with TRADING_MODE=live',
+        });
+      for (const name of [
+        'BINANCE_API_KEY',
+        'BINANCE_API_SECRET',
+        'KUCOIN_API_KEY',
+        'KUCOIN_API_SECRET',
+        'KUCOIN_API_PASSPHRASE',
+      ] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with TRADING_MODE=live' });
       }
     }
     if (env.CHAIN_MODE === 'live') {

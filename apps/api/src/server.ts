@@ -14,6 +14,9 @@ import { reconcileGatewayPayments } from './modules/payments/reconcile';
 import { PAYMENT_PURPOSES_BY_NAME } from './payment-purposes';
 import { createPayment } from './adapters/payment/create-payment';
 import { startPriceJob } from './modules/tether/price.service';
+import { startUniverseJob } from './modules/market/universe.job';
+import { startBasketJob } from './modules/baskets/worker.service';
+import { universeJobDeps } from './modules/market/market-context';
 import { startChainWatcher } from './modules/chain/watcher.service';
 import { startPortfolioSnapshotJob } from './modules/portfolio/portfolio.service';
 
@@ -97,6 +100,24 @@ async function main() {
     onError: (err) => app.log.error({ err }, 'portfolio snapshot job failed'),
   });
   // The tether price (decision 039): every few seconds from the configured sources.
+  // The baskets' crypto universe (decision 045): listings, missing daily closes and latest prices at once
+  // (the embedded mode's first start writes the demo's three years in one go), then every few minutes.
+  const universeJob = startUniverseJob(universeJobDeps(app.market, database.db), {
+    intervalMs: env.MARKET_SYNC_MINUTES * 60_000,
+    onError: (err) => app.log.error({ err }, 'universe job failed'),
+    onDone: (report) =>
+      app.log[report.exchanges.every((e) => e.ok) ? 'info' : 'warn'](
+        { universe: report },
+        `universe synced: ${report.assets} assets, ${report.closesWritten} closes, ${report.durationMs} ms`,
+      ),
+  });
+  // The smart hold baskets' worker (decision 045): builds paid orders (claimed with SKIP LOCKED, safe on every
+  // instance), finishes rebalances and closes an exchange left unanswered; a payment kicks it at once.
+  const basketJob = startBasketJob(app.baskets, {
+    intervalMs: 30_000,
+    onError: (err) => app.log.error({ err }, 'basket job failed'),
+  });
+  app.baskets.kick = basketJob.kick;
   const stopPrices = startPriceJob(app.tetherPrices, {
     intervalMs: env.TETHER_PRICE_POLL_MS,
     onError: (err) => app.log.error({ err }, 'tether price job failed'),
@@ -129,6 +150,8 @@ async function main() {
     clearInterval(jobs);
     stopSnapshots();
     stopPrices();
+    universeJob.stop();
+    basketJob.stop();
     stopMiner?.();
     stopDemoNavs?.();
     app.log.info({ signal }, 'shutting down');

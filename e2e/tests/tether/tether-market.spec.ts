@@ -164,6 +164,9 @@ describe('tether market (fa): buy, convert back, buy a crypto fund with it', () 
     await page.getByRole('checkbox', { name: t('fundOrders:purchase.terms'), exact: true }).check();
     await page.getByRole('button', { name: t('fundOrders:purchase.submit'), exact: true }).click();
     const confirm = page.getByRole('dialog', { name: t('fundOrders:confirm.purchaseTitle'), exact: true });
+    // Issue 20: a new investor has taken no risk test and this fund is above the safe band: the dialog offers the
+    // test or the confirmation; the journey confirms.
+    await confirm.getByRole('checkbox', { name: t('risk:confirm.check'), exact: true }).check();
     await confirm.getByRole('button', { name: t('fundOrders:confirm.purchaseSubmit'), exact: true }).click();
     await page.waitForURL((url) => /^\/fund\/purchase\/payment\/[0-9a-f-]{36}\/success$/.test(url.pathname));
     await screenshot(page, 'tether-fund-bought-fa-desktop');

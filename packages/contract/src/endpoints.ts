@@ -36,6 +36,11 @@ import * as tetherChain from './tether/chain';
 import * as adminChain from './admin/chain';
 import * as portfolio from './account/portfolio';
 import * as statements from './wallet/statements';
+import * as riskQuiz from './baskets/risk-quiz';
+import * as adminRiskQuiz from './admin/risk-quiz';
+import * as basketOrders from './baskets/orders';
+import * as adminBaskets from './admin/baskets';
+import * as adminUniverse from './admin/universe';
 import type { Endpoint } from './core/endpoint';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -79,4 +84,9 @@ export const allEndpoints: Endpoint[] = [
   adminChain,
   portfolio,
   statements,
+  riskQuiz,
+  adminRiskQuiz,
+  basketOrders,
+  adminBaskets,
+  adminUniverse,
 ].flatMap((m) => Object.values(m).filter(isEndpoint));

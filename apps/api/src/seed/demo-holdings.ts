@@ -169,7 +169,8 @@ export async function seedDemoHoldings(db: Db, now: Date = new Date()): Promise<
     {
       userId: investor.id,
       fundId: fund.id,
-      body: { amount: DEMO_HOLDING.amount.toString(), method: 'wallet' },
+      // The demo investor has taken no risk quiz (issue 20): the seed confirms the fund's risk as they would.
+      body: { amount: DEMO_HOLDING.amount.toString(), method: 'wallet', riskAcknowledged: true },
       idempotencyKey: PURCHASE_KEY,
       returnUrl: () => '',
       ip: '127.0.0.1',

@@ -84,6 +84,10 @@ export function post(
 export const get = (t: TestApp, cookie: string, url: string) =>
   t.app.inject({ method: 'GET', url: `/api${url}`, headers: { cookie } });
 
+/**
+ * A purchase request. The test funds (risk 35) are riskier than an investor without a quiz result, so it
+ * confirms the risk (issue 20) unless `payload` says `riskAcknowledged` itself.
+ */
 export const purchase = (
   t: TestApp,
   u: Pick<TestUser, 'cookie'>,
@@ -91,7 +95,7 @@ export const purchase = (
   payload: Record<string, unknown>,
   key?: string | null,
   app = t.app,
-) => post(t, u.cookie, `/funds/${fundId}/purchases`, payload, key, app);
+) => post(t, u.cookie, `/funds/${fundId}/purchases`, { riskAcknowledged: true, ...payload }, key, app);
 
 export const redemption = (
   t: TestApp,

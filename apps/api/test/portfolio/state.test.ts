@@ -181,7 +181,7 @@ describe('the empty state', () => {
       method: 'POST',
       url: `/api/funds/${fund.id}/purchases`,
       headers: { cookie: u.cookie, 'idempotency-key': `k-${u.userId}` },
-      payload: { amount: '400000', method: 'wallet', acceptTerms: true },
+      payload: { amount: '400000', method: 'wallet', acceptTerms: true, riskAcknowledged: true },
     });
     expect(res.statusCode, res.body).toBe(201);
     const s = await state(t, u.cookie);

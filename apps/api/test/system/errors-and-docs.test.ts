@@ -239,6 +239,14 @@ describe('health and the OpenAPI document', () => {
         CUSTODY_URL: 'https://custody.example',
         CUSTODY_KEY_ID: 'portal',
         CUSTODY_SECRET: 'c'.repeat(32),
+        // The baskets' exchanges, live (issue 20).
+        MARKET_DATA_SOURCE: 'exchanges',
+        TRADING_MODE: 'live',
+        BINANCE_API_KEY: 'binance-key',
+        BINANCE_API_SECRET: 'binance-secret',
+        KUCOIN_API_KEY: 'kucoin-key',
+        KUCOIN_API_SECRET: 'kucoin-secret',
+        KUCOIN_API_PASSPHRASE: 'kucoin-passphrase',
       },
     });
     const res = await local.app.inject({ method: 'GET', url: '/api/dev/outbox?mobile=09121234567' });

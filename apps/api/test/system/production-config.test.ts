@@ -31,6 +31,17 @@ const LIVE_CHAIN = {
   CUSTODY_SECRET: 'c'.repeat(32),
 } as const;
 
+/** The baskets' exchanges, live (issue 20): their market data and signed orders. */
+const LIVE_MARKET = {
+  MARKET_DATA_SOURCE: 'exchanges',
+  TRADING_MODE: 'live',
+  BINANCE_API_KEY: 'binance-key',
+  BINANCE_API_SECRET: 'binance-secret',
+  KUCOIN_API_KEY: 'kucoin-key',
+  KUCOIN_API_SECRET: 'kucoin-secret',
+  KUCOIN_API_PASSPHRASE: 'kucoin-passphrase',
+} as const;
+
 /** A production environment with a real provider for everything (decision 030). */
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -47,6 +58,7 @@ const PRODUCTION = {
   PUBLIC_URL: 'https://portal.example',
   TETHER_PRICE_SOURCES: 'nobitex,wallex',
   ...LIVE_CHAIN,
+  ...LIVE_MARKET,
 } as const;
 
 type Vars = Record<string, string | undefined>;
@@ -117,6 +129,12 @@ describe('production refuses the demo adapters', () => {
       /DEPOSIT_XPUB_TRON: the demo key is derived from a public seed/,
     ],
     ['no custody service', without('CUSTODY_URL'), /CUSTODY_URL: required with CHAIN_MODE=live/],
+    ['the demo crypto market', { ...PRODUCTION, MARKET_DATA_SOURCE: 'demo' }, /MARKET_DATA_SOURCE: the demo market/],
+    ['no crypto market data (the demo is the default elsewhere)', without('MARKET_DATA_SOURCE'), /MARKET_DATA_SOURCE: the demo market/],
+    ['the sandbox exchange', { ...PRODUCTION, TRADING_MODE: 'sandbox' }, /TRADING_MODE: the sandbox exchange/],
+    ['no trading mode (the sandbox is the default elsewhere)', without('TRADING_MODE'), /TRADING_MODE: the sandbox exchange/],
+    ["no KuCoin passphrase", without('KUCOIN_API_PASSPHRASE'), /KUCOIN_API_PASSPHRASE: required with TRADING_MODE=live/],
+    ["no Binance secret", without('BINANCE_API_SECRET'), /BINANCE_API_SECRET: required with TRADING_MODE=live/],
   ])('refuses %s', (_, vars, message) => {
     expect(refusal(vars)).toMatch(message);
   });
@@ -132,6 +150,8 @@ describe('production refuses the demo adapters', () => {
       'PUBLIC_URL',
       'TETHER_PRICE_SOURCES',
       'CHAIN_MODE',
+      'MARKET_DATA_SOURCE',
+      'TRADING_MODE',
     ]) {
       expect(message, name).toContain(`${name}:`);
     }
@@ -251,7 +271,7 @@ describe('with PUBLIC_URL, the return address never comes from the Host header',
       method: 'POST',
       url: `/api/funds/${fund.id}/purchases`,
       headers: { cookie: u.cookie, 'idempotency-key': randomUUID(), host: 'evil.example' },
-      payload: { amount: '1000000', method: 'card', acceptTerms: true },
+      payload: { amount: '1000000', method: 'card', acceptTerms: true, riskAcknowledged: true },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(gateway.callbacks.at(-1)).toBe(
@@ -309,14 +329,14 @@ describe('without PUBLIC_URL (development), only a Host the server trusts is a r
       method: 'POST',
       url: `/api/funds/${fund.id}/purchases`,
       headers: { cookie: u.cookie, 'idempotency-key': randomUUID(), host: 'evil.example' },
-      payload: { amount: '1000000', method: 'card', acceptTerms: true },
+      payload: { amount: '1000000', method: 'card', acceptTerms: true, riskAcknowledged: true },
     });
     expect(forged.statusCode, forged.body).toBe(400);
     const wallet = await t.app.inject({
       method: 'POST',
       url: `/api/funds/${fund.id}/purchases`,
       headers: { cookie: u.cookie, 'idempotency-key': randomUUID(), host: 'evil.example' },
-      payload: { amount: '1000000', method: 'wallet', acceptTerms: true },
+      payload: { amount: '1000000', method: 'wallet', acceptTerms: true, riskAcknowledged: true },
     });
     expect(wallet.statusCode, wallet.body).toBe(201);
     const rows = await t.database.db.select().from(fundPurchases).where(eq(fundPurchases.userId, u.userId));

@@ -169,6 +169,31 @@ export function createRoutes(
               path: paths.tetherTrading.path,
               lazy: () => import('./routes/tether').then((m) => ({ Component: m.TetherTradingRoute })),
             },
+            // The risk quiz (issue 20): the list of my tests and the test itself.
+            ...(
+              [
+                [paths.riskQuiz.path, 'RiskQuizRoute'],
+                [paths.riskQuizCalc.path, 'RiskQuizCalcRoute'],
+              ] as const
+            ).map(([path, name]) => ({
+              path,
+              lazy: () => import('./routes/risk-quiz').then((m) => ({ Component: m[name] })),
+            })),
+            // Smart hold baskets (issue 20): each page its own chunk (routes/baskets.tsx).
+            ...(
+              [
+                [paths.baskets.path, 'BasketsRoute'],
+                [paths.basketOrderCreate.path, 'BasketOrderCreateRoute'],
+                [paths.basketOrderPayment.path, 'BasketOrderPaymentRoute'],
+                [paths.basketOrderOutcome.path, 'BasketOrderOutcomeRoute'],
+                [paths.basketOrder.path, 'BasketOrderRoute'],
+                [paths.rebalanceRequest.path, 'RebalanceRequestRoute'],
+                [paths.rebalanceSuccess.path, 'RebalanceSuccessRoute'],
+              ] as const
+            ).map(([path, name]) => ({
+              path,
+              lazy: () => import('./routes/baskets').then((m) => ({ Component: m[name] })),
+            })),
           ],
         },
         { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },

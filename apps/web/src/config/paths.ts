@@ -76,6 +76,36 @@ export const paths = {
     getHref: (redemptionId: string) => `/fund/redeem/success/${encodeURIComponent(redemptionId)}`,
   },
   baskets: { path: '/baskets', getHref: () => '/baskets' },
+  /** Smart hold baskets (issue 20, SPEC §2): a new order in two steps (`risk`, `amount` prefilled). */
+  basketOrderCreate: {
+    path: '/basket-order/create',
+    getHref: (query?: { risk?: string; amount?: string }) =>
+      withQuery('/basket-order/create', { risk: query?.risk, amount: query?.amount }),
+  },
+  /** An order and, once built, its basket (`type`: the tab: holdings, orders, backtest). */
+  basketOrder: {
+    path: '/basket-order/:id',
+    getHref: (id: string, type?: 'holdings' | 'orders' | 'backtest') =>
+      withQuery(`/basket-order/${encodeURIComponent(id)}`, { type }),
+  },
+  basketOrderPayment: {
+    path: '/basket-order/payment/:orderId',
+    getHref: (orderId: string) => `/basket-order/payment/${encodeURIComponent(orderId)}`,
+  },
+  /** The order's outcome pages: VIP request sent, failed payment, paid, being built. */
+  basketOrderOutcome: {
+    path: '/basket-order/:outcome/:orderId',
+    getHref: (orderId: string, outcome: 'vip' | 'unsuccess' | 'success' | 'process') =>
+      `/basket-order/${outcome}/${encodeURIComponent(orderId)}`,
+  },
+  rebalanceRequest: {
+    path: '/rebalance-order/request/:orderId',
+    getHref: (orderId: string) => `/rebalance-order/request/${encodeURIComponent(orderId)}`,
+  },
+  rebalanceSuccess: {
+    path: '/rebalance-order/success/:orderId',
+    getHref: (orderId: string) => `/rebalance-order/success/${encodeURIComponent(orderId)}`,
+  },
   wallet: {
     path: '/wallet',
     /** `walletId`: the wallet whose history shows (IRT when absent); `page`: 1-based page of it. */
@@ -115,7 +145,17 @@ export const paths = {
   /** Statements and the holdings certificate (issue 19, decision 042). */
   statements: { path: '/statements', getHref: () => '/statements' },
   tetherTrading: { path: '/tether-trading', getHref: () => '/tether-trading' },
-  riskQuiz: { path: '/risk-quiz', getHref: () => '/risk-quiz' },
+  riskQuiz: {
+    path: '/risk-quiz',
+    /** `returnTo`: a page of the app to go back to (the fund page's risk-test button). */
+    getHref: (returnTo?: string) => (returnTo ? `/risk-quiz?${new URLSearchParams({ returnTo }).toString()}` : '/risk-quiz'),
+  },
+  riskQuizCalc: {
+    path: '/risk-quiz/calc',
+    /** The test itself; `returnTo`: where its result's button leads (else the list of tests). */
+    getHref: (returnTo?: string) =>
+      returnTo ? `/risk-quiz/calc?${new URLSearchParams({ returnTo }).toString()}` : '/risk-quiz/calc',
+  },
   profileMenu: { path: '/profile-m', getHref: () => '/profile-m' },
   updateProfile: { path: '/update-profile', getHref: () => '/update-profile' },
   twoFactor: { path: '/update-profile/2fa', getHref: () => '/update-profile/2fa' },
@@ -192,6 +232,18 @@ export const paths = {
       withQuery('/admin/chain/deposits', { status: query?.status, network: query?.network }),
   },
   adminChainReconciliation: { path: 'chain/reconciliation', getHref: () => '/admin/chain/reconciliation' },
+  /** The basket desk (issue 20): orders by status, an order, VIP requests, failed generations, universe, settings. */
+  adminBasketOrders: { path: 'baskets', getHref: () => '/admin/baskets' },
+  adminBasketOrder: {
+    path: 'baskets/orders/:orderId',
+    getHref: (orderId: string) => `/admin/baskets/orders/${encodeURIComponent(orderId)}`,
+  },
+  adminBasketVip: { path: 'baskets/vip', getHref: () => '/admin/baskets/vip' },
+  adminBasketFailed: { path: 'baskets/failed', getHref: () => '/admin/baskets/failed' },
+  adminBasketUniverse: { path: 'baskets/universe', getHref: () => '/admin/baskets/universe' },
+  adminBasketSettings: { path: 'baskets/settings', getHref: () => '/admin/baskets/settings' },
+  /** The risk quiz editor (issue 20). */
+  adminRiskQuiz: { path: 'risk-quiz', getHref: () => '/admin/risk-quiz' },
   adminFundNew: { path: 'funds/new', getHref: () => '/admin/funds/new' },
   adminFund: {
     path: 'funds/:fundId',

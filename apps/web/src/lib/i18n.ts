@@ -43,9 +43,17 @@ export const FUND_ORDERS_NS = 'fundOrders';
 export const TETHER_NS = 'tether';
 /** Tether on chain (issue 18): `/wallet/deposit/usdt`, `/wallet/withdraw/usdt`, and the chain details of the histories. */
 export const CHAIN_NS = 'chain';
+/** The console's basket desk (issue 20): basket orders, VIP requests, failed generations, universe, settings. */
+export const BASKET_DESK_NS = 'basketDesk';
 /** The terms and conditions (`/terms`), linked from the sign-in page. */
 export const LEGAL_NS = 'legal';
+/** Smart hold baskets (issue 20): `/baskets`, `/basket-order/…`, `/rebalance-order/…`. */
+export const BASKETS_NS = 'baskets';
+/** The risk quiz (issue 20): `/risk-quiz`, `/risk-quiz/calc`, and the fund purchase's risk confirmation. */
+export const RISK_NS = 'risk';
 export type LazyNamespace =
+  | typeof RISK_NS
+  | typeof BASKETS_NS
   | typeof ACCOUNT_NS
   | typeof KYC_NS
   | typeof ADMIN_NS
@@ -57,6 +65,7 @@ export type LazyNamespace =
   | typeof FUND_ORDERS_NS
   | typeof TETHER_NS
   | typeof CHAIN_NS
+  | typeof BASKET_DESK_NS
   | typeof LEGAL_NS;
 
 const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<{ default: ResourceKey }>>> = {
@@ -114,6 +123,21 @@ const lazyTexts: Record<LazyNamespace, Record<'fa' | 'ar' | 'en', () => Promise<
     fa: () => import('@/locales/fa/chain.json'),
     ar: () => import('@/locales/ar/chain.json'),
     en: () => import('@/locales/en/chain.json'),
+  },
+  basketDesk: {
+    fa: () => import('@/locales/fa/basket-desk.json'),
+    ar: () => import('@/locales/ar/basket-desk.json'),
+    en: () => import('@/locales/en/basket-desk.json'),
+  },
+  baskets: {
+    fa: () => import('@/locales/fa/baskets.json'),
+    ar: () => import('@/locales/ar/baskets.json'),
+    en: () => import('@/locales/en/baskets.json'),
+  },
+  risk: {
+    fa: () => import('@/locales/fa/risk.json'),
+    ar: () => import('@/locales/ar/risk.json'),
+    en: () => import('@/locales/en/risk.json'),
   },
   legal: {
     fa: () => import('@/locales/fa/legal.json'),

@@ -28,6 +28,9 @@ import faFunds from './fa/funds.json';
 import arFunds from './ar/funds.json';
 import enFunds from './en/funds.json';
 import faFundOrders from './fa/fund-orders.json';
+import faRisk from './fa/risk.json';
+import arRisk from './ar/risk.json';
+import enRisk from './en/risk.json';
 import arFundOrders from './ar/fund-orders.json';
 import enFundOrders from './en/fund-orders.json';
 import faTether from './fa/tether.json';
@@ -36,6 +39,12 @@ import enTether from './en/tether.json';
 import faChain from './fa/chain.json';
 import arChain from './ar/chain.json';
 import enChain from './en/chain.json';
+import faBasketDesk from './fa/basket-desk.json';
+import arBasketDesk from './ar/basket-desk.json';
+import enBasketDesk from './en/basket-desk.json';
+import faBaskets from './fa/baskets.json';
+import arBaskets from './ar/baskets.json';
+import enBaskets from './en/baskets.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -66,8 +75,11 @@ const languages = {
     requests: faRequests,
     funds: faFunds,
     fundOrders: faFundOrders,
+    risk: faRisk,
     tether: faTether,
     chain: faChain,
+    basketDesk: faBasketDesk,
+    baskets: faBaskets,
   }),
   ar: withLazy(ar, {
     account: arAccount,
@@ -79,8 +91,11 @@ const languages = {
     requests: arRequests,
     funds: arFunds,
     fundOrders: arFundOrders,
+    risk: arRisk,
     tether: arTether,
     chain: arChain,
+    basketDesk: arBasketDesk,
+    baskets: arBaskets,
   }),
   en: withLazy(en, {
     account: enAccount,
@@ -92,8 +107,11 @@ const languages = {
     requests: enRequests,
     funds: enFunds,
     fundOrders: enFundOrders,
+    risk: enRisk,
     tether: enTether,
     chain: enChain,
+    basketDesk: enBasketDesk,
+    baskets: enBaskets,
   }),
 };
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();

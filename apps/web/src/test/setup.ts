@@ -12,6 +12,12 @@ import arTether from '@/locales/ar/tether.json';
 import arChain from '@/locales/ar/chain.json';
 import enChain from '@/locales/en/chain.json';
 import faChain from '@/locales/fa/chain.json';
+import faBasketDesk from '@/locales/fa/basket-desk.json';
+import arBasketDesk from '@/locales/ar/basket-desk.json';
+import enBasketDesk from '@/locales/en/basket-desk.json';
+import faBaskets from '@/locales/fa/baskets.json';
+import arBaskets from '@/locales/ar/baskets.json';
+import enBaskets from '@/locales/en/baskets.json';
 import arWallet from '@/locales/ar/wallet.json';
 import enAdmin from '@/locales/en/admin.json';
 import enBank from '@/locales/en/bank.json';
@@ -81,6 +87,8 @@ await i18next.use(initReactI18next).init({
       requests: faRequests,
       tether: faTether,
       chain: faChain,
+      basketDesk: faBasketDesk,
+      baskets: faBaskets,
     },
     ar: {
       translation: ar,
@@ -93,6 +101,8 @@ await i18next.use(initReactI18next).init({
       requests: arRequests,
       tether: arTether,
       chain: arChain,
+      basketDesk: arBasketDesk,
+      baskets: arBaskets,
     },
     en: {
       translation: en,
@@ -105,6 +115,8 @@ await i18next.use(initReactI18next).init({
       requests: enRequests,
       tether: enTether,
       chain: enChain,
+      basketDesk: enBasketDesk,
+      baskets: enBaskets,
     },
   },
   lng: 'fa',

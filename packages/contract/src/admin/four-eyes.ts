@@ -31,7 +31,9 @@ export type SubjectKind =
   /** A fund id (its holders). */
   | 'fund'
   /** A tether withdrawal id (its user). */
-  | 'tetherWithdrawal';
+  | 'tetherWithdrawal'
+  /** A basket order id (its user; issue 20). */
+  | 'basketOrder';
 
 export interface SubjectRef {
   of: SubjectKind;
@@ -83,6 +85,7 @@ export const PROPOSAL_KINDS = [
   'fund_terms',
   'tether_settings',
   'chain_settings',
+  'basket_settings',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
@@ -185,6 +188,32 @@ export const CONSOLE_OPERATIONS: Readonly<Record<string, FourEyesRule>> = {
   // Closing or opening a direction of a network moves and prices nothing (as pausing the market): one
   // operator's act with a reason, audited (`tether.network.switched`).
   adminSetChainNetworkSwitch: { kind: 'record' },
+  // smart hold baskets (issue 20, decision 045; admin/baskets.ts)
+  adminListBasketOrders: { kind: 'read' },
+  adminGetBasketOrder: { kind: 'read' },
+  adminListBasketVipRequests: { kind: 'read' },
+  adminGetBasketSettings: { kind: 'read' },
+  // the baskets' crypto universe (issue 20; admin/universe.ts): reads only
+  adminGetUniverse: { kind: 'read' },
+  adminGetUniverseAsset: { kind: 'read' },
+  // A contact note moves nothing: one operator, never on their own request.
+  adminAddBasketVipNote: { kind: 'record', subject: param('basketOrder', 'orderId') },
+  // Accepting a VIP request lets the user pay it (their own tether, nothing created): a review of a user's
+  // request, one operator up to the settings' `vipSecondReviewAbove`, two above it; never the operator's own.
+  adminAcceptBasketVip: { kind: 'review', subject: param('basketOrder', 'orderId'), approves: true },
+  adminDeclineBasketVip: { kind: 'review', subject: param('basketOrder', 'orderId'), approves: false },
+  // The construction's parameters, the basket fee, the exclusions and the VIP bound: a second operator approves.
+  adminProposeBasketSettings: { kind: 'propose', proposal: 'basket_settings' },
+  // the risk quiz editor (issue 20, decision 045; admin/risk-quiz.ts)
+  adminGetRiskQuizDesk: { kind: 'read' },
+  adminGetRiskQuizVersion: { kind: 'read' },
+  // The quiz's questions and scores create, move and price no value: a purchase riskier than an investor's
+  // result only asks the investor to confirm it (their own money, their own choice). Writing the draft and
+  // publishing it are one senior operator's acts (`quiz.manage`), audited (`risk_quiz.*`), as a fund's texts.
+  adminCreateRiskQuizDraft: { kind: 'record' },
+  adminSaveRiskQuizDraft: { kind: 'record' },
+  adminDiscardRiskQuizDraft: { kind: 'record' },
+  adminPublishRiskQuizDraft: { kind: 'record' },
 };
 
 /** The rule of an admin endpoint, or undefined when none is declared (the server refuses to start). */

@@ -45,6 +45,37 @@ export const chainSettingsValuesSchema = z.object({
 });
 export type ChainSettingsValues = z.infer<typeof chainSettingsValuesSchema>;
 
+/**
+ * The smart hold baskets' settings as a proposal records them (issue 20, admin/baskets.ts): the
+ * construction's parameters (decision 044: each risk band's volatility target and tether share, weight
+ * bounds, asset counts, history, shrinkage of the expected returns and their cap), the basket fee in basis
+ * points of an order's amount, the symbols excluded from every new basket, and the amount (tether) above
+ * which accepting a VIP request takes two operators. Shares and volatilities are numbers (0.35 = 35 %).
+ */
+export const basketBandValuesSchema = z.object({ volatilityTarget: z.number(), tetherShare: z.number() });
+export const basketSettingsValuesSchema = z.object({
+  construction: z.object({
+    bands: z.object({
+      '10': basketBandValuesSchema,
+      '25': basketBandValuesSchema,
+      '35': basketBandValuesSchema,
+      '60': basketBandValuesSchema,
+      '100': basketBandValuesSchema,
+    }),
+    maxWeight: z.number(),
+    minWeight: z.number(),
+    minAssets: z.number().int(),
+    maxAssets: z.number().int(),
+    minHistoryDays: z.number().int(),
+    meanShrinkage: z.number(),
+    maxAnnualReturn: z.number(),
+  }),
+  feeBps: z.number().int(),
+  excludedSymbols: z.array(z.string()),
+  vipSecondReviewAbove: z.string(),
+});
+export type BasketSettingsValues = z.infer<typeof basketSettingsValuesSchema>;
+
 /** Holders listed in a NAV or dividend proposal's effect (largest first); operators among them always are. */
 export const PROPOSAL_EFFECT_HOLDERS_MAX = 50;
 
@@ -85,6 +116,7 @@ export const proposalPayloadSchema = z.discriminatedUnion('kind', [
   }),
   tetherSettingsValuesSchema.extend({ kind: z.literal('tether_settings') }),
   chainSettingsValuesSchema.extend({ kind: z.literal('chain_settings') }),
+  basketSettingsValuesSchema.extend({ kind: z.literal('basket_settings') }),
 ]);
 export type ProposalPayload = z.infer<typeof proposalPayloadSchema>;
 
@@ -182,6 +214,16 @@ export const proposalEffectSchema = z.discriminatedUnion('kind', [
     after: chainSettingsValuesSchema,
     /** Withdrawals waiting for review now (new bounds apply to requests made after the approval). */
     pendingWithdrawals: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('basket_settings'),
+    /** The baskets' settings now and as proposed (every field; the changed ones differ). */
+    before: basketSettingsValuesSchema,
+    after: basketSettingsValuesSchema,
+    /** Orders waiting to be built now (they are built with the settings in force when the worker takes them). */
+    waitingOrders: z.number().int(),
+    /** Baskets held now (their targets stay; a rebalance keeps the target they were built to). */
+    heldBaskets: z.number().int(),
   }),
 ]);
 export type ProposalEffect = z.infer<typeof proposalEffectSchema>;

@@ -19,6 +19,7 @@ import { distributeFundDividendBody } from './fund-orders';
 import { correctFundNavBody, fundFeesInputSchema, fundLimitsInputSchema, publishFundNavBody } from './funds';
 import { proposeTetherSettingsBody } from './tether';
 import { proposeChainSettingsBody } from './chain';
+import { proposeBasketSettingsBody } from './baskets';
 import type { ProposalKind } from './four-eyes';
 import { PROPOSAL_STATUSES, TABLE_PROPOSAL_KINDS, proposalSchema, type TableProposalKind } from './proposal-view';
 import type { Permission } from './roles';
@@ -40,6 +41,7 @@ export const PROPOSAL_PERMISSION: Record<ProposalKind, Permission> = {
   fund_terms: 'funds.manage',
   tether_settings: 'tether.manage',
   chain_settings: 'tether.manage',
+  basket_settings: 'baskets.manage',
 };
 
 /** A fund's terms that only change by proposal: fees, limits and the pauses (any of them, at least one). */
@@ -150,4 +152,5 @@ export const proposalBodies = {
   fund_terms: fundTermsBody,
   tether_settings: proposeTetherSettingsBody,
   chain_settings: proposeChainSettingsBody,
+  basket_settings: proposeBasketSettingsBody,
 } as const satisfies Record<TableProposalKind, z.ZodType>;

@@ -46,6 +46,14 @@ export const PERMISSIONS = [
   'tether.manage',
   /** Recover an operator's account (password and two-factor) without their phone (issue 15). */
   'operators.recover',
+  /** Read basket orders, VIP requests, failed generations and the baskets' settings (issue 20). */
+  'baskets.read',
+  /** Handle VIP requests (notes, accept, decline) and propose the baskets' settings (issue 20). */
+  'baskets.manage',
+  /** Read the risk quiz editor: every version, the published one and the draft (issue 20). */
+  'quiz.read',
+  /** Write the risk quiz's draft and publish it as the next version (issue 20; moves no money, audited). */
+  'quiz.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -61,6 +69,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'funds.consult',
     'tether.read',
     'proposals.read',
+    'baskets.read',
+    'quiz.read',
   ],
   senior_operator: [
     'users.read',
@@ -79,6 +89,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'tether.manage',
     'proposals.read',
     'proposals.decide',
+    'baskets.read',
+    'baskets.manage',
+    'quiz.read',
+    'quiz.manage',
   ],
   admin: PERMISSIONS,
 };

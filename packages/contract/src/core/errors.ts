@@ -197,6 +197,34 @@ export const ERROR_STATUS = {
   TETHER_WITHDRAWAL_ABOVE_MAXIMUM: 422,
   /** The withdrawal would pass the user's daily limit; details.remaining (tether left today). */
   TETHER_WITHDRAWAL_DAILY_LIMIT: 422,
+  // issue 20: the risk quiz (decision 045; baskets/risk-quiz.ts, admin/risk-quiz.ts)
+  /** The investment is riskier than the investor's latest quiz result (or there is none): confirm it, or take the quiz. */
+  RISK_CONFIRMATION_REQUIRED: 409,
+  /** The answers are to a version of the quiz that is not the published one (or none): load the quiz again. */
+  RISK_QUIZ_VERSION_OUTDATED: 409,
+  /** A question of the quiz has no answer. */
+  RISK_QUIZ_INCOMPLETE: 422,
+  /** A question answered twice, or an option that is not one of its question's in this version. */
+  RISK_QUIZ_ANSWER_INVALID: 422,
+  /** The quiz already has a draft: edit or discard it. */
+  RISK_QUIZ_DRAFT_EXISTS: 409,
+  // issue 20: smart hold baskets (decision 045; baskets/orders.ts, admin/baskets.ts)
+  /** SPEC "creating a basket not possible": the chosen exchanges and market type offer no asset to build one from now. */
+  BASKET_CREATION_NOT_POSSIBLE: 409,
+  /** The order is paid already (by this or another request): it is paid once. */
+  BASKET_ORDER_ALREADY_PAID: 409,
+  /** The order cannot be paid: a VIP request not yet accepted, or a cancelled order. */
+  BASKET_ORDER_NOT_PAYABLE: 409,
+  /** Only an unpaid order (or a VIP request) can be cancelled. */
+  BASKET_ORDER_NOT_CANCELLABLE: 409,
+  /** The basket is still being built (or its order was not built): it cannot be rebalanced or closed yet. */
+  BASKET_NOT_READY: 409,
+  /** The basket is closed: sold back to tether. */
+  BASKET_CLOSED: 409,
+  /** The basket is on its target weights: no trade is worth making. */
+  BASKET_REBALANCE_NOT_NEEDED: 409,
+  /** An exchange refused or did not answer a trade: nothing changed in the basket; try again later. */
+  BASKET_EXECUTION_FAILED: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

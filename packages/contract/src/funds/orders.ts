@@ -208,6 +208,11 @@ export const createFundPurchaseBody = z.object({
   method: z.enum(PURCHASE_METHODS, { message: 'select' }),
   /** The terms checkbox (SPEC §2): must be ticked; anything else is rule `accept`. */
   acceptTerms: z.literal(true, { message: 'accept' }),
+  /**
+   * The investor confirms buying a fund riskier than their latest risk quiz result, or without one (issue 20,
+   * decision 045): without it such a purchase is refused with `RISK_CONFIRMATION_REQUIRED`.
+   */
+  riskAcknowledged: z.boolean().optional(),
 });
 export type CreateFundPurchaseBody = z.input<typeof createFundPurchaseBody>;
 
@@ -266,6 +271,7 @@ export const createFundPurchase = defineEndpoint({
     'INSUFFICIENT_BALANCE',
     'PAYMENT_GATEWAY_UNAVAILABLE',
     'IDEMPOTENCY_KEY_REUSED',
+    'RISK_CONFIRMATION_REQUIRED',
   ],
 });
 

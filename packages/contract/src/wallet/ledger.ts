@@ -32,6 +32,13 @@ export const SYSTEM_ACCOUNTS = [
   'chain_custody',
   /** A fund's units outstanding, in the fund's unit currency `U:<fund id>` (balance = − units held). */
   'fund_units',
+  /**
+   * Smart hold baskets (issue 20): a basket's holdings outstanding, in each holding's currency
+   * `B:<basket id>:<SYMBOL>` (balance = − the quantity its investor holds).
+   */
+  'basket_assets',
+  /** Smart hold baskets (issue 20): the tether the house keeps at the exchanges for the baskets it built. */
+  'basket_custody',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -19,6 +21,7 @@ import { createdAt } from './columns';
 import { deposits } from './deposits';
 import { funds } from './funds';
 import { ledgerJournals } from './ledger';
+import { riskQuizResults } from './risk-quiz';
 import { users } from './users';
 
 /**
@@ -53,6 +56,10 @@ export const fundPurchases = pgTable(
     journalId: uuid().references(() => ledgerJournals.id),
     failReason: text(),
     pricedAt: timestamp({ withTimezone: true }),
+    /** The investor's latest risk quiz result when they bought (issue 20, migration 0020); null: none. */
+    riskResultId: uuid().references((): AnyPgColumn => riskQuizResults.id, { onDelete: 'set null' }),
+    /** The fund was riskier than that result (or there was none) and the investor confirmed buying it. */
+    riskAcknowledged: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

@@ -19,3 +19,6 @@ export * from './proposals';
 export * from './tether';
 export * from './chain';
 export * from './portfolio';
+export * from './market';
+export * from './risk-quiz';
+export * from './baskets';

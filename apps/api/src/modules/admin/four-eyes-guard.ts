@@ -25,6 +25,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { assertNotMaker, type Subject, type SubjectResolver } from '../../lib/four-eyes';
 import { adjustmentSubject } from '../adjustments/subject';
 import { tetherWithdrawalSubject } from '../chain/subject';
+import { basketOrderSubject } from '../baskets/subject';
 import { sharesBankAccountOrPaymentId } from '../bank-accounts/shared';
 import { holdsFundStake } from '../fund-orders/fund-orders.repository';
 import { fundSubject } from '../funds/subject';
@@ -45,6 +46,7 @@ export const SUBJECT_RESOLVERS: Record<SubjectKind, SubjectResolver> = {
   adjustment: adjustmentSubject,
   proposal: proposalSubject,
   fund: fundSubject,
+  basketOrder: basketOrderSubject,
 };
 
 /** What a fund's holders may neither propose nor approve: what prices their units or pays them. */

@@ -54,7 +54,7 @@ export function fundOrdersRoutes(
     return purchases.createFundPurchase(deps, {
       userId: sessionOf(request).userId,
       fundId: params.fundId,
-      body: { amount: body.amount, method: body.method },
+      body: { amount: body.amount, method: body.method, riskAcknowledged: body.riskAcknowledged === true },
       idempotencyKey,
       returnUrl: (purchaseId) => `${origin ?? deps.returnOrigin(request)}${FUND_PURCHASE_RETURN_PATH}/${purchaseId}`,
       ip: request.ip,

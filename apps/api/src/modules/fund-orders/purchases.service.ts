@@ -31,6 +31,8 @@ import {
   type PurchaseQuoteView,
 } from '@portal/contract/funds/orders';
 import { formatUnits, quotePurchase } from '@portal/contract/funds/pricing';
+import { isRiskierThan } from '@portal/contract/baskets/risk';
+import type { FundRiskValue } from '@portal/contract/funds/funds';
 import { KYC_REQUIREMENT } from '@portal/contract/kyc/kyc';
 import { GATEWAY_DEPOSIT_MAX_TOMAN } from '@portal/contract/wallet/deposits';
 import type { PaymentPort } from '../../adapters/payment/payment.port';
@@ -38,6 +40,7 @@ import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { assertCanMoveMoney } from '../../lib/guards';
 import { withIdempotency } from '../../lib/idempotency';
+import { latestRiskResult } from '../risk-quiz/risk-quiz.repository';
 import { runMoneyTransaction } from '../../lib/money-tx';
 import { findUserAccount } from '../ledger/ledger.repository';
 import { moveBetweenBuckets } from '../ledger/ledger.service';
@@ -157,7 +160,8 @@ export async function createFundPurchase(
   input: {
     userId: string;
     fundId: string;
-    body: { amount: string; method: PurchaseMethod };
+    /** `riskAcknowledged`: the investor confirmed a fund riskier than their latest quiz result (issue 20). */
+    body: { amount: string; method: PurchaseMethod; riskAcknowledged?: boolean };
     idempotencyKey: string;
     /** Where the gateway sends the payer back (the web app's purchase payment page). */
     returnUrl: (purchaseId: string) => string;
@@ -173,7 +177,12 @@ export async function createFundPurchase(
     userId: input.userId,
     key: input.idempotencyKey,
     operation: 'createFundPurchase',
-    request: { fundId: input.fundId, amount: fromMinor(amount, checked.currency), method },
+    request: {
+      fundId: input.fundId,
+      amount: fromMinor(amount, checked.currency),
+      method,
+      ...(input.body.riskAcknowledged === true ? { riskAcknowledged: true } : {}),
+    },
   };
   const { response: first } = await runMoneyTransaction(deps.db, (tx) =>
     withIdempotency(tx, call, async (): Promise<FundPurchase> => {
@@ -190,6 +199,15 @@ export async function createFundPurchase(
       if (amount <= fund.purchaseFixedFee || (nav !== null && !quotePurchase(amount, nav, fund.purchaseFixedFee))) {
         throw new AppError('FUND_ORDER_TOO_SMALL', 'The amount buys no unit');
       }
+      // A fund riskier than the investor's latest quiz result needs their confirmation (issue 20, decision
+      // 045). Without a result the investor is taken as the most careful (risk number 0): any fund above the
+      // safe band asks them to take the quiz or confirm. The result compared and the confirmation are kept.
+      const latest = await latestRiskResult(tx, input.userId);
+      const riskier = isRiskierThan(fund.risk as FundRiskValue, latest?.riskNumber ?? 0);
+      if (riskier && input.body.riskAcknowledged !== true) {
+        throw new AppError('RISK_CONFIRMATION_REQUIRED', 'This fund is riskier than your risk quiz result: confirm it');
+      }
+      const risk = { riskResultId: latest?.id ?? null, riskAcknowledged: riskier };
       const id = randomUUID();
       let row: PurchaseRow;
       if (method === 'wallet') {
@@ -214,6 +232,7 @@ export async function createFundPurchase(
           fixedFee: fund.purchaseFixedFee,
           navDate,
           holdJournalId: hold.journalId,
+          ...risk,
           createdAt: now,
           updatedAt: now,
         });
@@ -231,6 +250,7 @@ export async function createFundPurchase(
           fixedFee: fund.purchaseFixedFee,
           navDate,
           depositId: deposit.id,
+          ...risk,
           createdAt: now,
           updatedAt: now,
         });
@@ -241,7 +261,12 @@ export async function createFundPurchase(
         subjectType: 'fund_purchase',
         subjectId: id,
         ip: input.ip,
-        data: { fundId: fund.id, amount: fromMinor(amount, fund.currency), method },
+        data: {
+          fundId: fund.id,
+          amount: fromMinor(amount, fund.currency),
+          method,
+          ...(riskier ? { riskAcknowledged: true, riskResultId: latest?.id ?? null } : {}),
+        },
       });
       return toPurchaseView({ ...row, paymentReference: null });
     }),

@@ -10,10 +10,12 @@ export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
  * What a ledger account or posting may be in: one of the four currencies (SPEC §1), or the units of a fund,
  * `U:<fund id>` (decision 022; contract `unitCurrency`). Unit accounts never appear in wallet views.
  */
-export type UnitCurrency = `U:${string}`;
+/** A fund's units `U:<fund id>`, or a basket's holding `B:<basket id>:<SYMBOL>` (issue 20): two buckets each. */
+export type UnitCurrency = `U:${string}` | `B:${string}`;
 export type LedgerCurrency = Currency | UnitCurrency;
 
-export const isUnitCurrency = (currency: string): currency is UnitCurrency => currency.startsWith('U:');
+export const isUnitCurrency = (currency: string): currency is UnitCurrency =>
+  currency.startsWith('U:') || currency.startsWith('B:');
 
 /** SQL that keeps the four currencies' accounts only (`<alias>.currency`): wallet views never list unit accounts. */
 export const CASH_CURRENCIES_SQL = sql.raw(`(${CURRENCIES.map((c) => `'${c}'`).join(', ')})`);

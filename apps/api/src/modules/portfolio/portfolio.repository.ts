@@ -107,7 +107,7 @@ export function stateSql(userId: string, today: string): SQL {
         )
         SELECT
           (SELECT json_agg(json_build_object('currency', currency, 'balance', balance::text))
-             FROM bal WHERE currency NOT LIKE 'U:%') AS cash,
+             FROM bal WHERE currency NOT LIKE 'U:%' AND currency NOT LIKE 'B:%') AS cash,
           (SELECT json_agg(json_build_object(
                     'fund_id', f.id, 'code', f.code, 'name', f.name, 'category', f.category, 'currency', f.currency,
                     'units', b.balance::text, 'nav', n.nav::text, 'nav_date', n.nav_date::text, 'cost', l.cost::text))

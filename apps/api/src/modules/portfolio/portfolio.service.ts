@@ -20,6 +20,9 @@ import {
 import { fromMinor, type Currency } from '@portal/contract/core/money';
 import { tehranDateOf } from '@portal/contract/funds/orders';
 import type { DbOrTx } from '../../db/client';
+import { heldBasketValues } from '../baskets/holdings.service';
+import { dailyCloses, getAssets } from '../market/market.service';
+import { valueMinor } from '../baskets/common';
 import {
   readDayPrices,
   readLedgerDays,
@@ -75,9 +78,12 @@ export async function rebuildDays(db: DbOrTx, userId: string, from: string, to: 
   const moves = new Map<string, { currency: string; amount: bigint }[]>();
   const flows = new Map<string, { currency: string; amount: bigint }[]>();
   const fundIds = new Set<string>();
+  /** Assets held in baskets (issue 20): valued at each day's close. */
+  const basketSymbols = new Set<string>();
   for (const r of ledger) {
     const amount = BigInt(r.amount);
     if (r.currency.startsWith('U:')) fundIds.add(r.currency.slice(2));
+    else if (r.currency.startsWith('B:')) basketSymbols.add(r.currency.split(':')[2]!);
     if (r.kind === 'open') balances.set(r.currency, (balances.get(r.currency) ?? 0n) + amount);
     else {
       const into = r.kind === 'move' ? moves : flows;
@@ -99,6 +105,20 @@ export async function rebuildDays(db: DbOrTx, userId: string, from: string, to: 
     for (const p of f.points) if (p.day <= day) pick = p;
     return { currency: f.currency, nav: pick.nav };
   };
+  const cryptoSymbols = [...basketSymbols].filter((x) => x !== 'USDT');
+  const [closes, assets] = await Promise.all([
+    dailyCloses(db, cryptoSymbols, addDays(from, -10), to),
+    getAssets(db, cryptoSymbols),
+  ]);
+  /** A basket holding's tether value (minor units) at the close of `day` or the last before it. */
+  const basketValueOn = (currency: string, balance: bigint, day: string): bigint | null => {
+    const symbol = currency.split(':')[2]!;
+    if (symbol === 'USDT') return balance;
+    let close: number | null = null;
+    for (const c of closes.get(symbol) ?? []) if (c.day <= day) close = c.close;
+    if (close === null) return null;
+    return valueMinor(balance, assets.get(symbol)?.quantityScale ?? 8, close.toFixed(12));
+  };
   const priceOn = (day: string): bigint | null => {
     let pick: bigint | null = null;
     for (const p of prices) if (p.day <= day) pick = BigInt(p.close);
@@ -114,7 +134,10 @@ export async function rebuildDays(db: DbOrTx, userId: string, from: string, to: 
       if (balance === 0n) continue;
       holding = true;
       if (CASH.has(currency)) sides = addSides(sides, cashToSide(currency as Currency, balance));
-      else {
+      else if (currency.startsWith('B:')) {
+        const v = basketValueOn(currency, balance, day);
+        if (v !== null) sides = addSides(sides, cashToSide('USDT', v));
+      } else {
         const n = navOn(currency.slice(2), day);
         if (!n) continue;
         const v = unitsValue(balance, n.nav);
@@ -184,6 +207,8 @@ interface Loaded {
   mid: bigint | null;
   /** Everything held, by side (funds at their NAV). */
   sides: Sides;
+  /** Held baskets valued now (issue 20), tether minor units. */
+  baskets: Awaited<ReturnType<typeof heldBasketValues>>;
   todayFlow: Sides;
   firstDay: string;
   snapshots: Map<string, SnapshotRow>;
@@ -201,6 +226,8 @@ async function load(deps: PortfolioDeps, userId: string): Promise<Loaded> {
     const v = unitsValue(BigInt(f.units), BigInt(f.nav));
     sides = addSides(sides, f.currency === 'IRT' ? { irt: v, usdt: 0n } : { irt: 0n, usdt: v });
   }
+  const baskets = await heldBasketValues(deps.db, userId, now);
+  for (const b of baskets) if (b.value !== null) sides = addSides(sides, cashToSide('USDT', b.value));
   let todayFlow: Sides = ZERO_SIDES;
   for (const c of state.flows_today ?? []) {
     if (CASH.has(c.currency)) todayFlow = addSides(todayFlow, cashToSide(c.currency as Currency, BigInt(c.balance)));
@@ -208,7 +235,7 @@ async function load(deps: PortfolioDeps, userId: string): Promise<Loaded> {
   const first = state.first_at === null ? today : tehranDateOf(new Date(Number(state.first_at)));
   const firstDay = first < today ? first : today;
   const snapshots = await completeSnapshots(deps.db, userId, stored, firstDay, addDays(today, -1), now);
-  return { now, today, state, mid, sides, todayFlow, firstDay, snapshots };
+  return { now, today, state, mid, sides, baskets, todayFlow, firstDay, snapshots };
 }
 
 /**
@@ -307,6 +334,31 @@ export async function getPortfolioState(
       nav: f.nav === null ? null : fromMinor(BigInt(f.nav), f.currency),
       navDate: f.nav_date,
       nativeValue: native === null ? null : toDecimal(native, f.currency),
+      value: exact === null ? null : toDecimal(exact, currency),
+      share: null,
+      costBasis: cost === null ? null : toDecimal(cost, currency),
+      gain: gain === null ? null : toDecimal(gain, currency),
+      gainRatio: gain === null || cost === null ? null : ratio(gain, cost),
+      approximate: false,
+      exact,
+    });
+  }
+  for (const b of l.baskets) {
+    // A basket (issue 20): its holdings at the latest prices, in tether; its cost is the tether paid.
+    const exact = b.value === null ? null : valueIn(cashToSide('USDT', b.value), currency, mid);
+    const cost = valueIn(cashToSide('USDT', b.invested), currency, mid);
+    const gain = exact !== null && cost !== null ? exact - cost : null;
+    holdings.push({
+      key: `basket:${b.id}`,
+      kind: 'baskets',
+      fundId: null,
+      fundCode: null,
+      name: null,
+      currency: 'USDT',
+      quantity: b.value === null ? '0' : fromMinor(b.value, 'USDT'),
+      nav: null,
+      navDate: null,
+      nativeValue: b.value === null ? null : fromMinor(b.value, 'USDT'),
       value: exact === null ? null : toDecimal(exact, currency),
       share: null,
       costBasis: cost === null ? null : toDecimal(cost, currency),

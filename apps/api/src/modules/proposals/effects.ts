@@ -23,6 +23,7 @@ import { fundTermsChange } from '../funds/fund-terms.service';
 import { findNav, latestNav, type FundRow } from '../funds/funds.repository';
 import { pendingTetherWithdrawals } from '../chain/chain-desk.repository';
 import { chainSettingsChange, readChainSettingsValues } from '../chain/chain-settings.service';
+import { basketSettingsChange, basketSettingsCounts, readBasketSettings } from '../baskets/settings.service';
 import { tetherSettingsChange } from '../tether/tether-settings.service';
 import { readSettings } from '../tether/tether.repository';
 import {
@@ -279,6 +280,17 @@ async function chainSettingsEffect(
   return { kind: 'chain_settings', before, after, pendingWithdrawals };
 }
 
+/** The baskets' settings now and as proposed, with the orders waiting to be built and the baskets held. */
+async function basketSettingsEffect(
+  tx: DbOrTx,
+  payload: Extract<ProposalPayload, { kind: 'basket_settings' }>,
+): Promise<ProposalEffect> {
+  const { kind: _kind, ...values } = payload;
+  const [row, counts] = await Promise.all([readBasketSettings(tx), basketSettingsCounts(tx)]);
+  const { before, after } = basketSettingsChange(row, values);
+  return { kind: 'basket_settings', before, after, ...counts };
+}
+
 /** The payload as recorded (the table keeps it without its kind). */
 export function payloadOf(p: ProposalRow): ProposalPayload {
   return { ...(p.payload as object), kind: p.kind } as ProposalPayload;
@@ -295,6 +307,7 @@ export async function effectOf(
   if (payload.kind === 'bank_statement_import') return statementEffect(tx, parser, p.content ?? '');
   if (payload.kind === 'tether_settings') return tetherSettingsEffect(tx, payload);
   if (payload.kind === 'chain_settings') return chainSettingsEffect(tx, payload);
+  if (payload.kind === 'basket_settings') return basketSettingsEffect(tx, payload);
   if (!fund) throw new Error(`proposal ${p.id} of kind ${p.kind} has no fund`);
   switch (payload.kind) {
     case 'nav_publish':

@@ -11,6 +11,7 @@ import {
 } from '@portal/contract/admin/proposals';
 import { adminProposeTetherSettings } from '@portal/contract/admin/tether';
 import { adminProposeChainSettings } from '@portal/contract/admin/chain';
+import { adminProposeBasketSettings } from '@portal/contract/admin/baskets';
 import { route } from '../../plugins/contract';
 import { operatorOf } from '../../plugins/access';
 import * as proposals from './proposals.service';
@@ -46,6 +47,9 @@ export function proposalsRoutes(app: FastifyInstance, deps: proposals.ProposalsD
   );
   route(app, adminProposeChainSettings, async ({ body, request }) =>
     proposals.proposeChainSettings(deps, { ...act(request), body }),
+  );
+  route(app, adminProposeBasketSettings, async ({ body, request }) =>
+    proposals.proposeBasketSettings(deps, { ...act(request), body }),
   );
 
   route(app, adminListProposals, async ({ query }) => proposals.listProposals(deps, query));

@@ -63,6 +63,12 @@ import {
   readChainSettingsValues,
 } from '../chain/chain-settings.service';
 import { applyTetherSettings, checkTetherSettings, tetherSettingsChange } from '../tether/tether-settings.service';
+import {
+  applyBasketSettings,
+  basketSettingsChange,
+  checkBasketSettings,
+  readBasketSettings,
+} from '../baskets/settings.service';
 import { readSettings } from '../tether/tether.repository';
 import { effectOf, navNeedsAdmin, payloadOf, statementCredits } from './effects';
 import {
@@ -376,6 +382,29 @@ export async function proposeChainSettings(
   return getProposal(deps, row.id);
 }
 
+/**
+ * The smart hold baskets' settings (issue 20: construction parameters, basket fee, exclusions, VIP review
+ * bound), every field, checked as the contract's rules say; recorded with the settings they would replace.
+ */
+export async function proposeBasketSettings(
+  deps: ProposalsDeps,
+  input: OperatorAct & { body: unknown },
+): Promise<Proposal> {
+  const values = checkBasketSettings(input.body);
+  const row = await deps.db.transaction(async (tx) => {
+    const { before } = basketSettingsChange(await readBasketSettings(tx), values);
+    return propose(tx, {
+      ...input,
+      now: nowOf(deps),
+      kind: 'basket_settings',
+      fund: null,
+      payload: values,
+      audit: { before },
+    });
+  });
+  return getProposal(deps, row.id);
+}
+
 // ---- deciding -----------------------------------------------------------------------------------
 
 /**
@@ -460,6 +489,12 @@ async function runChange(
   if (payload.kind === 'chain_settings') {
     const { kind: _kind, ...values } = payload;
     await applyChainSettings(tx, { ...act, now: nowOf(deps), values, proposal });
+    return { resultId: null, audit: {} };
+  }
+
+  if (payload.kind === 'basket_settings') {
+    const { kind: _kind, ...values } = payload;
+    await applyBasketSettings(tx, { ...act, now: nowOf(deps), values, proposal });
     return { resultId: null, audit: {} };
   }
 

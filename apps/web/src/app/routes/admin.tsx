@@ -2,11 +2,14 @@ import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
-import { ADMIN_NS, BANK_NS } from '@/lib/i18n';
+import { ADMIN_NS, BANK_NS, BASKET_DESK_NS, RISK_NS } from '@/lib/i18n';
 import { lazyWithTexts } from '@/lib/lazy-with-texts';
 import { useAccount } from '@/lib/session';
 
-const AdminConsole = lazyWithTexts([ADMIN_NS, BANK_NS], () => import('@/features/console/console-app'));
+// The risk quiz editor's texts (issue 20) are the `risk` namespace's `desk`.
+const AdminConsole = lazyWithTexts([ADMIN_NS, BANK_NS, BASKET_DESK_NS, RISK_NS], () =>
+  import('@/features/console/console-app'),
+);
 
 /**
  * The operator console (`/admin/*`): its own chunks, layout and `admin` texts (and the `bank` names

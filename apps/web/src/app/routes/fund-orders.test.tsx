@@ -7,6 +7,7 @@ import {
   FUND_ID,
   fundFixture,
   loadFundOrderTexts,
+  riskResultsFixture,
   PURCHASE_ID,
   purchaseFixture,
   purchaseQuoteFixture,
@@ -41,6 +42,8 @@ function server({ market = marketFixture() }: { market?: TetherMarket } = {}) {
     const url = input as string;
     const method = init?.method ?? 'GET';
     if (url === '/api/account') return jsonResponse(accountFixture({ user: { kycLevel: 1 } }));
+    // Issue 20: a bold latest risk test, so the purchase asks no risk confirmation.
+    if (url === '/api/risk-quiz/results') return jsonResponse(riskResultsFixture());
     if (url === '/api/kyc') return jsonResponse(kycFixture());
     if (url === `/api/funds/${FUND_ID}`)
       return jsonResponse(

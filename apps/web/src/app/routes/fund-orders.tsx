@@ -3,7 +3,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
 import { gatewayReturnOf, isOutcomePage } from '@/features/fund-orders/outcome-pages';
-import { FUND_ORDERS_NS, TETHER_NS } from '@/lib/i18n';
+import { FUND_ORDERS_NS, RISK_NS, TETHER_NS } from '@/lib/i18n';
 import { lazyWithTexts } from '@/lib/lazy-with-texts';
 
 /*
@@ -11,7 +11,8 @@ import { lazyWithTexts } from '@/lib/lazy-with-texts';
  * chunk with the `fundOrders` texts. The route reads the address; the screens take plain values.
  */
 const PurchaseScreen = lazyWithTexts(
-  [FUND_ORDERS_NS],
+  // The purchase asks to confirm a fund riskier than the investor's risk test (issue 20): the `risk` texts.
+  [FUND_ORDERS_NS, RISK_NS],
   () => import('@/features/fund-orders/components/purchase-screen'),
 );
 const PaymentScreen = lazyWithTexts([FUND_ORDERS_NS], () => import('@/features/fund-orders/components/payment-screen'));

@@ -13,6 +13,12 @@ import { NoAccessPage, SectionNotAllowed, TwoFactorRequiredPage } from './shell/
 import { ConsoleLayout, useHomeSection } from './shell/console-layout';
 import AuditPage from './audit/audit-page';
 import BankStatementsPage from './money/bank-statements-page';
+import BasketFailedPage from './baskets/failed-page';
+import BasketOrderPage from './baskets/order-page';
+import BasketOrdersPage from './baskets/orders-page';
+import BasketSettingsPage from './baskets/settings-page';
+import BasketUniversePage from './baskets/universe-page';
+import BasketVipPage from './baskets/vip-page';
 import ChainDepositsPage from './chain/chain-deposits-page';
 import ChainDeskPage from './chain/chain-desk-page';
 import ChainReconciliationPage from './chain/chain-reconciliation-page';
@@ -28,6 +34,7 @@ import OfflineDepositPage from './money/offline-deposit-page';
 import OfflineDepositsPage from './money/offline-deposits-page';
 import ProposalPage from './proposals/proposal-page';
 import ProposalsPage from './proposals/proposals-page';
+import RiskQuizPage from './risk-quiz/risk-quiz-page';
 import TetherDeskPage from './tether/tether-desk-page';
 import UserPage from './users/user-page';
 import UsersPage from './users/users-page';
@@ -117,6 +124,25 @@ const pages: readonly {
     permission: 'tether.read',
     render: () => <ChainReconciliationPage />,
   },
+  { pattern: under(paths.adminBasketOrders.path), permission: 'baskets.read', render: () => <BasketOrdersPage /> },
+  {
+    pattern: under(paths.adminBasketOrder.path),
+    permission: 'baskets.read',
+    render: (p) => <BasketOrderPage orderId={p.orderId ?? ''} />,
+  },
+  { pattern: under(paths.adminBasketVip.path), permission: 'baskets.read', render: () => <BasketVipPage /> },
+  { pattern: under(paths.adminBasketFailed.path), permission: 'baskets.read', render: () => <BasketFailedPage /> },
+  {
+    pattern: under(paths.adminBasketUniverse.path),
+    permission: 'baskets.read',
+    render: () => <BasketUniversePage />,
+  },
+  {
+    pattern: under(paths.adminBasketSettings.path),
+    permission: 'baskets.read',
+    render: () => <BasketSettingsPage />,
+  },
+  { pattern: under(paths.adminRiskQuiz.path), permission: 'quiz.read', render: () => <RiskQuizPage /> },
   { pattern: under(paths.adminAudit.path), permission: 'audit.read', render: () => <AuditPage /> },
 ];
 

@@ -14,15 +14,43 @@ import type { Wallet } from '@portal/contract/wallet/wallets';
 import ar from '@/locales/ar/fund-orders.json';
 import en from '@/locales/en/fund-orders.json';
 import fa from '@/locales/fa/fund-orders.json';
+import arRisk from '@/locales/ar/risk.json';
+import enRisk from '@/locales/en/risk.json';
+import faRisk from '@/locales/fa/risk.json';
 
-/** The `fundOrders` texts in every language (the test setup bundles the older namespaces only). */
+/** The `fundOrders` texts in every language (the test setup bundles the older namespaces only), and the `risk` texts of the purchase's risk confirmation. */
 export function loadFundOrderTexts(): void {
-  for (const [lng, texts] of [
-    ['fa', fa],
-    ['ar', ar],
-    ['en', en],
-  ] as const)
+  for (const [lng, texts, risk] of [
+    ['fa', fa, faRisk],
+    ['ar', ar, arRisk],
+    ['en', en, enRisk],
+  ] as const) {
     i18next.addResourceBundle(lng, 'fundOrders', texts, true, true);
+    i18next.addResourceBundle(lng, 'risk', risk, true, true);
+  }
+}
+
+/**
+ * `GET /risk-quiz/results` (issue 20): a bold latest result by default (risk 100: no fund asks to confirm its risk),
+ * or none.
+ */
+export function riskResultsFixture(latest: { riskNumber: number; band: 10 | 25 | 35 | 60 | 100 } | null = { riskNumber: 100, band: 100 }) {
+  const persona = { 10: 'safe', 25: 'low', 35: 'balanced', 60: 'high', 100: 'aggressive' } as const;
+  return {
+    items: latest
+      ? [
+          {
+            id: '5b0c1d2e-3f40-4a51-8b62-7c8d9e0f1a2b',
+            versionId: '00000000-0000-4000-8000-00000000a001',
+            versionNumber: 1,
+            riskNumber: latest.riskNumber,
+            band: latest.band,
+            persona: persona[latest.band],
+            takenAt: '2025-05-01T08:00:00.000Z',
+          },
+        ]
+      : [],
+  };
 }
 
 export const FUND_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';

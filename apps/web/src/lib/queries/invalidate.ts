@@ -38,6 +38,13 @@ export const STALE_AFTER = {
   tetherWithdrawal: ['wallet', 'userRequests', 'portfolio'],
   /** A tether deposit on chain credited (issue 18), seen by the deposit page: the wallet and its history moved. */
   tetherDeposit: ['wallet', 'userRequests', 'portfolio'],
+  /**
+   * A basket order paid, rebalanced or closed, or seen to finish building (issue 20): the tether wallet, the
+   * baskets and the portfolio moved.
+   */
+  basketOrder: ['baskets', 'wallet', 'portfolio'],
+  /** A risk quiz answered (issue 20): my results, and the basket order's options that carry the latest. */
+  riskQuiz: ['risk', 'baskets'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type StaleEvent = keyof typeof STALE_AFTER;

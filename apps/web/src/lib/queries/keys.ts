@@ -22,6 +22,10 @@ export const queryRoots = {
   tether: ['tether'],
   /** The investor's portfolio (issue 19): its value now and day by day; stale after any money moved. */
   portfolio: ['portfolio'],
+  /** Smart hold baskets (issue 20): my baskets, an order and its basket, rebalance previews. */
+  baskets: ['baskets'],
+  /** The risk quiz (issue 20): the published quiz and my results (the fund purchase and baskets read the latest). */
+  risk: ['risk'],
 } as const satisfies Record<string, readonly [string]>;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -59,4 +63,6 @@ export const resourceKeys = {
   portfolioState: (currency: string) => [...queryRoots.portfolio, 'state', currency] as const,
   /** `GET /account/portfolio/history?currency=&days=`: value, net money in and profit per day. */
   portfolioHistory: (currency: string, days: number) => [...queryRoots.portfolio, 'history', currency, days] as const,
+  /** `GET /risk-quiz/results`: my risk quiz results, newest first (the quiz pages, the fund purchase's confirmation). */
+  riskResults: [...queryRoots.risk, 'results'] as const,
 };

@@ -2,11 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { accountQueryKey } from '@/lib/session-state';
 import { bankAccountsQueryOptions } from './bank-accounts';
+import { basketOrderOptionsQueryOptions, basketQueryOptions } from './baskets';
 import { fundQueryOptions, fundsQueryOptions } from './funds';
 import { invalidateAfter, type StaleEvent } from './invalidate';
 import { queryRoots, resourceKeys } from './keys';
 import { kycQueryOptions } from './kyc';
 import { portfolioHistoryQueryOptions, portfolioStateQueryOptions } from './portfolio';
+import { riskResultsQueryOptions } from './risk';
 import { tetherPriceQueryOptions } from './tether-price';
 import {
   addressBookQueryOptions,
@@ -71,6 +73,7 @@ describe('the shared query layer (decision 032)', () => {
       portfolioStateQueryOptions('IRT').queryKey,
       portfolioStateQueryOptions('USDT').queryKey,
       portfolioHistoryQueryOptions('IRT', 7).queryKey,
+      riskResultsQueryOptions().queryKey,
     ].map((k) => JSON.stringify(k));
     expect(new Set(keys).size).toBe(keys.length);
     expect(walletsQueryOptions().queryKey.slice(0, 1)).toEqual(queryRoots.wallet);
@@ -107,6 +110,9 @@ describe('the shared query layer (decision 032)', () => {
       tetherWithdrawals: tetherWithdrawalsQueryOptions(1).queryKey,
       portfolio: portfolioStateQueryOptions('IRT').queryKey,
       portfolioHistory: portfolioHistoryQueryOptions('USDT', 7).queryKey,
+      riskResults: riskResultsQueryOptions().queryKey,
+      basketOptions: basketOrderOptionsQueryOptions().queryKey,
+      basket: basketQueryOptions('b').queryKey,
     };
     const stale = async (event: StaleEvent) => {
       client.clear();
@@ -170,6 +176,17 @@ describe('the shared query layer (decision 032)', () => {
       ...moved,
       'tetherMarket',
       'tetherPrice',
+      'tetherWithdrawals',
+      'walletHistory',
+      'wallets',
+    ]);
+    // Issue 20: answering the risk quiz reads my results again (and the basket options carrying the latest).
+    expect(await stale('riskQuiz')).toEqual(['basket', 'basketOptions', 'riskResults']);
+    // A basket paid, built, rebalanced or closed: the baskets, the wallets and the portfolio.
+    expect(await stale('basketOrder')).toEqual([
+      'basket',
+      'basketOptions',
+      ...moved,
       'tetherWithdrawals',
       'walletHistory',
       'wallets',

@@ -37,6 +37,7 @@ export function useDecideProposal(proposalId: string) {
               client.invalidateQueries({ queryKey: consoleKeys.users }),
               client.invalidateQueries({ queryKey: consoleKeys.tether }),
               client.invalidateQueries({ queryKey: consoleKeys.chain }),
+              client.invalidateQueries({ queryKey: consoleKeys.baskets }),
             ]
           : []),
       ]),

@@ -49,6 +49,7 @@ function resultHref(p: Proposal): string | null {
   if (p.kind === 'bank_statement_import') return paths.adminBankStatements.getHref();
   if (p.kind === 'tether_settings') return paths.adminTether.getHref();
   if (p.kind === 'chain_settings') return paths.adminChain.getHref();
+  if (p.kind === 'basket_settings') return paths.adminBasketSettings.getHref();
   if (!p.fund) return null;
   const tab = p.kind === 'dividend' ? 'dividends' : p.kind === 'fund_terms' ? 'terms' : 'navs';
   return paths.adminFund.getHref(p.fund.id, tab);
@@ -234,7 +235,9 @@ export default function ProposalPage({ proposalId }: { proposalId: string }) {
                     ? 'proposals.effect.liveTether'
                     : p.kind === 'chain_settings'
                       ? 'proposals.effect.liveChain'
-                      : 'proposals.effect.live',
+                      : p.kind === 'basket_settings'
+                        ? 'proposals.effect.liveBasket'
+                        : 'proposals.effect.live',
               )}
             </Typography>
           ) : null}

@@ -32,7 +32,7 @@ import { paths } from '@/config/paths';
 import { useFormat } from '@/hooks/use-format';
 import { pageParam } from '@/lib/page-window';
 import { proposalsQueryOptions } from '../shell/four-eyes/proposal-queries';
-import { chainSettingsChangeCount } from '../shell/four-eyes/proposal-effect';
+import { basketSettingsChangeCount, chainSettingsChangeCount } from '../shell/four-eyes/proposal-effect';
 import { formatRelative } from '../shell/dates';
 import { useOperator } from '../shell/operator';
 import { withPage } from '../shell/url';
@@ -112,6 +112,12 @@ function EffectBrief({ p }: { p: Proposal }) {
     case 'chain_settings':
       return (
         <span>{t('proposals.brief.chain', { formatted: pf.number(chainSettingsChangeCount(e.before, e.after)) })}</span>
+      );
+    case 'basket_settings':
+      return (
+        <span>
+          {t('proposals.brief.basket', { formatted: pf.number(basketSettingsChangeCount(e.before, e.after)) })}
+        </span>
       );
   }
 }

@@ -25,6 +25,10 @@ export const consoleKeys = {
   tether: ['admin', 'tether'] as const,
   /** Tether on chain (issue 18): networks, withdrawals, deposits, reconciliation; an approved settings proposal refreshes it. */
   chain: ['admin', 'chain'] as const,
+  /** The basket desk (issue 20): orders, VIP requests, failed generations, universe, settings; an approved settings proposal refreshes it. */
+  baskets: ['admin', 'baskets'] as const,
+  /** The risk quiz editor (issue 20): its versions, the published one and the draft. */
+  riskQuiz: ['admin', 'risk-quiz'] as const,
   /** Every proposal list and proposal (`shell/four-eyes/proposal-queries.ts`): a write that proposes refreshes them. */
   proposals: ['admin', 'proposals'] as const,
 };

@@ -5,11 +5,13 @@ import MenuIcon from '@mui/icons-material/Menu';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
+import DonutSmallOutlined from '@mui/icons-material/DonutSmallOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -127,6 +129,20 @@ const consoleNav: readonly ConsoleNavItem[] = [
     match: '/admin/chain/*',
     icon: HubOutlined,
     permission: 'tether.read',
+  },
+  {
+    labelKey: 'basketDesk:nav',
+    to: paths.adminBasketOrders.getHref(),
+    match: '/admin/baskets/*',
+    icon: DonutSmallOutlined,
+    permission: 'baskets.read',
+  },
+  {
+    labelKey: 'risk:desk.nav',
+    to: paths.adminRiskQuiz.getHref(),
+    match: '/admin/risk-quiz/*',
+    icon: QuizOutlined,
+    permission: 'quiz.read',
   },
   {
     labelKey: 'nav.audit',

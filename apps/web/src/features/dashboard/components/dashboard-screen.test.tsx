@@ -151,7 +151,7 @@ describe('the dashboard fed by the portfolio', { timeout: 30_000 }, () => {
     expect(chart.getAttribute('aria-label')).toBe('chart: 7 days, last ۴٬۷۵۰٬۰۰۰ تومان, +۲۰٬۰۰۰ تومان');
   });
 
-  it('shows the empty-state cards only for the kinds not held, the baskets card without a link to a missing page', async () => {
+  it('shows the empty-state cards only for the kinds not held, the baskets card leading to the baskets', async () => {
     server();
     renderWithApp(<DashboardScreen />);
     const more = await screen.findByRole('region', { name: 'سبدتان را متنوع کنید' }, FIRST_PAINT);
@@ -161,8 +161,7 @@ describe('the dashboard fed by the portfolio', { timeout: 30_000 }, () => {
       'سبدهای هوشمند',
     ]);
     expect(within(cards[0]!).getByRole('link', { name: 'مشاهدهٔ صندوق‌ها' }).getAttribute('href')).toBe('/funds');
-    expect(within(cards[1]!).queryByRole('link')).toBeNull();
-    expect(cards[1]!.textContent).toContain('سبدهای هوشمند هنوز در این پرتال عرضه نمی‌شوند.');
+    expect(within(cards[1]!).getByRole('link', { name: 'ساخت سبد' }).getAttribute('href')).toBe('/baskets');
     expect(screen.queryByRole('region', { name: 'سرمایه‌گذاری را شروع کنید' })).toBeNull();
   });
 
@@ -174,7 +173,7 @@ describe('the dashboard fed by the portfolio', { timeout: 30_000 }, () => {
     const links = within(start)
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
-    expect(links).toEqual(['/funds', '/funds?tab=gold-silver', '/wallet/deposit']);
+    expect(links).toEqual(['/funds', '/funds?tab=gold-silver', '/baskets', '/wallet/deposit']);
     expect(screen.getByTestId('assets-total').textContent).toBe('۰ تومان');
     expect(screen.getByText('با اولین سرمایه‌گذاری، ارزش دارایی‌هایتان اینجا نمایش داده می‌شود.')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'دارایی‌های من به تفکیک' })).toBeNull();

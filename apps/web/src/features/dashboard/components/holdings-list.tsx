@@ -31,6 +31,12 @@ const KIND_ICON: Record<PortfolioKind, typeof ShowChart> = {
   wallet: AccountBalanceWalletOutlined,
 };
 
+/** A basket's holding (`basket:<order id>`) opens its page (issue 20); without an id, the baskets list. */
+function basketHref(key: string): string {
+  const id = /^basket:(.+)$/.exec(key)?.[1];
+  return id ? paths.basketOrder.getHref(id) : paths.baskets.getHref();
+}
+
 /**
  * My holdings (issue 19): every fund holding and every non-empty wallet, largest first, each with its
  * value in the valuation currency, its share of the total, and (a fund) its gain since purchase with its
@@ -63,7 +69,11 @@ export function HoldingsList({ state, stale = false }: { state: PortfolioState; 
                 holding={h}
                 currency={state.currency}
                 to={
-                  h.fundId ? paths.fund.getHref(h.fundId) : paths.wallet.getHref({ walletId: walletIdOf(h.currency) })
+                  h.fundId
+                    ? paths.fund.getHref(h.fundId)
+                    : h.kind === 'baskets'
+                      ? basketHref(h.key)
+                      : paths.wallet.getHref({ walletId: walletIdOf(h.currency) })
                 }
               />
             </li>

@@ -25,7 +25,7 @@ interface Kind {
 const KINDS: readonly Kind[] = [
   { key: 'funds', icon: ShowChart, to: paths.funds.getHref(), color: 'primary.main' },
   { key: 'metals', icon: DiamondOutlined, to: paths.funds.getHref('gold-silver'), color: 'secondary.main' },
-  { key: 'baskets', icon: PieChartOutline, to: null, color: 'info.main' },
+  { key: 'baskets', icon: PieChartOutline, to: paths.baskets.getHref(), color: 'info.main' },
   { key: 'wallet', icon: AccountBalanceWalletOutlined, to: paths.walletDeposit.getHref(), color: 'success.main' },
 ];
 

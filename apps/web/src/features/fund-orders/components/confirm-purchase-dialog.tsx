@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FundDetail } from '@portal/contract/funds/catalogue';
 import type { PurchaseMethod, PurchaseQuoteView } from '@portal/contract/funds/orders';
@@ -31,6 +31,7 @@ export function ConfirmPurchaseDialog({
   error,
   onCancel,
   onConfirm,
+  riskConfirmation,
 }: {
   fund: FundDetail;
   attempt: PurchaseAttempt | null;
@@ -38,6 +39,8 @@ export function ConfirmPurchaseDialog({
   error: string | null;
   onCancel: () => void;
   onConfirm: () => void;
+  /** The risk confirmation (issue 20), when the purchase needs one. */
+  riskConfirmation?: ReactNode;
 }) {
   const { t } = useTranslation('fundOrders');
   const fmt = useOrderFormat();
@@ -80,6 +83,7 @@ export function ConfirmPurchaseDialog({
           <Typography variant="body2" color="warning.main">
             {t('confirm.earlyExitReminder')}
           </Typography>
+          {riskConfirmation}
           {error ? <FormError message={error} /> : null}
         </DialogContent>
       ) : null}

@@ -39,6 +39,7 @@ import {
 import { useDebouncedValue } from '../use-debounced-value';
 import { useOrderFormat } from '../use-order-format';
 import { ConfirmPurchaseDialog, type PurchaseAttempt } from './confirm-purchase-dialog';
+import { RiskConfirmation, useRiskConfirmation } from './risk-confirmation';
 import { EarlyExitNotice } from './early-exit-notice';
 import { PurchaseBreakdown } from './purchase-breakdown';
 import { TetherShortfall, type BuyTetherStep } from './tether-shortfall';
@@ -100,6 +101,11 @@ export function PurchaseForm({
   /** Submitted before the breakdown of this amount was in: the dialog opens when it is. */
   const [awaiting, setAwaiting] = useState<Omit<PurchaseAttempt, 'quote'> | null>(null);
   const sent = useRef<{ body: string; key: string } | null>(null);
+  /** Issue 20: the investor confirmed buying a fund riskier than their latest risk test (or without one). */
+  const [riskAcknowledged, setRiskAcknowledged] = useState(false);
+  const [riskRequiredShown, setRiskRequiredShown] = useState(false);
+  const [riskForced, setRiskForced] = useState(false);
+  const risk = useRiskConfirmation(fund.risk, riskForced);
 
   // An amount from the address (`?amount=`) is checked at once, as if typed.
   useEffect(() => {
@@ -151,7 +157,16 @@ export function PurchaseForm({
 
   const confirm = () => {
     if (!attempt || busy) return;
-    const body = { amount: attempt.amount, method: attempt.method, acceptTerms: true as const };
+    if (risk.needed && !riskAcknowledged) {
+      setRiskRequiredShown(true);
+      return;
+    }
+    const body = {
+      amount: attempt.amount,
+      method: attempt.method,
+      acceptTerms: true as const,
+      ...(risk.needed && riskAcknowledged ? { riskAcknowledged: true } : {}),
+    };
     const canonical = JSON.stringify(body);
     if (sent.current?.body !== canonical) sent.current = { body: canonical, key: newIdempotencyKey() };
     create.mutate(
@@ -170,6 +185,12 @@ export function PurchaseForm({
           if (!isApiError(e)) return;
           // The forced-KYC dialog takes over.
           if (e.code === 'KYC_REQUIRED') setAttempt(null);
+          // The server compared the fund with a result this page had not read: ask, and read the results again.
+          if (e.code === 'RISK_CONFIRMATION_REQUIRED') {
+            setRiskForced(true);
+            setRiskRequiredShown(true);
+            void invalidateAfter(client, 'riskQuiz');
+          }
           // The fund, the balance or the methods changed under the page: read them again.
           if (['FUND_TRADING_PAUSED', 'INSUFFICIENT_BALANCE', 'PAYMENT_METHOD_DISABLED', 'NOT_FOUND'].includes(e.code))
             void invalidateAfter(client, 'fundOrder');
@@ -358,8 +379,26 @@ export function PurchaseForm({
             ? errorMessage(create.error)
             : null
         }
-        onCancel={() => setAttempt(null)}
+        onCancel={() => {
+          setAttempt(null);
+          setRiskAcknowledged(false);
+          setRiskRequiredShown(false);
+        }}
         onConfirm={confirm}
+        riskConfirmation={
+          risk.needed ? (
+            <RiskConfirmation
+              risk={fund.risk}
+              latest={risk.latest}
+              checked={riskAcknowledged}
+              onChange={(v) => {
+                setRiskAcknowledged(v);
+                create.reset();
+              }}
+              showRequired={riskRequiredShown}
+            />
+          ) : null
+        }
       />
     </>
   );

@@ -18,6 +18,7 @@ import {
   PURCHASE_ID,
   purchaseFixture,
   purchaseQuoteFixture,
+  riskResultsFixture,
   walletsOf,
 } from '../test-fixtures';
 import PurchaseScreen from './purchase-screen';
@@ -42,14 +43,24 @@ interface Server {
   /** The wallets, when not the toman balance alone; a function answers them anew at each read. */
   wallets?: Partial<Record<Currency, string>> | (() => Partial<Record<Currency, string>>);
   kycLevel?: number;
-  create?: (body: { amount: string; method: string; acceptTerms: boolean }) => Response;
+  create?: (body: { amount: string; method: string; acceptTerms: boolean; riskAcknowledged?: boolean }) => Response;
+  /** The latest risk test (issue 20): bold by default, so no purchase asks to confirm its risk. */
+  riskResults?: ReturnType<typeof riskResultsFixture>;
 }
 
 /** The server: a toman fund at 120,000 a unit (fixed fee 5,000), today's NAV out, and the investor's wallet. */
-function server({ fund = {}, balance = '5000000', wallets, kycLevel = 1, create }: Server = {}) {
+function server({
+  fund = {},
+  balance = '5000000',
+  wallets,
+  kycLevel = 1,
+  create,
+  riskResults = riskResultsFixture(),
+}: Server = {}) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = input as string;
     const method = init?.method ?? 'GET';
+    if (url === '/api/risk-quiz/results') return jsonResponse(riskResults);
     if (url === '/api/account') return jsonResponse(accountFixture({ user: { kycLevel } }));
     if (url === '/api/kyc') return jsonResponse(kycFixture());
     if (url === `/api/funds/${FUND_ID}`) return jsonResponse(fundFixture(fund));
@@ -60,7 +71,12 @@ function server({ fund = {}, balance = '5000000', wallets, kycLevel = 1, create 
       return jsonResponse(purchaseQuoteFixture(amount, { walletAvailable: balance }));
     }
     if (url === `/api/funds/${FUND_ID}/purchases` && method === 'POST') {
-      const body = JSON.parse(init?.body as string) as { amount: string; method: string; acceptTerms: boolean };
+      const body = JSON.parse(init?.body as string) as {
+        amount: string;
+        method: string;
+        acceptTerms: boolean;
+        riskAcknowledged?: boolean;
+      };
       if (create) return create(body);
       return jsonResponse({ ...purchaseFixture({ amount: body.amount }), redirectUrl: null }, 201);
     }
@@ -227,6 +243,84 @@ describe('/fund/purchase/{fundId}', { timeout: 30_000 }, () => {
     const [[, init]] = calls(`/api/funds/${FUND_ID}/purchases`) as [[string, RequestInit]];
     expect(JSON.parse(init.body as string)).toEqual({ amount: '1000000', method: 'wallet', acceptTerms: true });
     expect((init.headers as Record<string, string>)['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  describe('a fund riskier than the latest risk test (issue 20)', () => {
+    async function openConfirm() {
+      const form = await openForm();
+      await userEvent.type(within(form).getByLabelText('مبلغ (تومان)'), '1000000');
+      await userEvent.click(within(form).getByRole('checkbox'));
+      await userEvent.click(within(form).getByRole('button', { name: 'خرید' }));
+      return screen.findByRole('dialog', { name: 'تأیید خرید' });
+    }
+    const sentBody = () => {
+      const [[, init]] = calls(`/api/funds/${FUND_ID}/purchases`) as [[string, RequestInit]];
+      return JSON.parse(init.body as string) as Record<string, unknown>;
+    };
+
+    it('without a test: offers the test (coming back here) or the confirmation, and sends it once ticked', async () => {
+      server({ riskResults: riskResultsFixture(null) });
+      const { router } = renderPage();
+      const confirm = await openConfirm();
+      expect(
+        await within(confirm).findByText(
+          'هنوز تست ریسک نداده‌اید و ریسک این صندوق «کم‌ریسک» است. پیشنهاد می‌کنیم پیش از خرید، تست ریسک را انجام دهید.',
+        ),
+      ).toBeTruthy();
+      expect(within(confirm).getByRole('link', { name: 'انجام تست ریسک' }).getAttribute('href')).toBe(
+        `/risk-quiz/calc?returnTo=${encodeURIComponent(`/fund/purchase/${FUND_ID}`)}`,
+      );
+      await userEvent.click(within(confirm).getByRole('button', { name: 'تأیید و خرید' }));
+      expect(await within(confirm).findByText('برای ادامه، تأیید ریسک را بزنید.')).toBeTruthy();
+      expect(calls(`/api/funds/${FUND_ID}/purchases`)).toHaveLength(0);
+      await userEvent.click(
+        within(confirm).getByRole('checkbox', {
+          name: 'می‌دانم این سرمایه‌گذاری از ریسک مناسب من بیشتر است و خرید را تأیید می‌کنم.',
+        }),
+      );
+      await userEvent.click(within(confirm).getByRole('button', { name: 'تأیید و خرید' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/fund/purchase/payment/${PURCHASE_ID}/success`));
+      expect(sentBody()).toEqual({ amount: '1000000', method: 'wallet', acceptTerms: true, riskAcknowledged: true });
+    });
+
+    it('a careful latest result names itself and asks the same', async () => {
+      server({ riskResults: riskResultsFixture({ riskNumber: 8, band: 10 }) });
+      renderPage();
+      const confirm = await openConfirm();
+      expect(
+        await within(confirm).findByText(
+          'ریسک این صندوق (کم‌ریسک) از تیپ شما در آخرین تست ریسک (محتاط، عدد ۸) بیشتر است.',
+        ),
+      ).toBeTruthy();
+      expect(within(confirm).getByRole('link', { name: 'انجام دوبارهٔ تست' })).toBeTruthy();
+    });
+
+    it('a bold result asks nothing more', async () => {
+      server();
+      renderPage();
+      const confirm = await openConfirm();
+      expect(within(confirm).queryByRole('checkbox')).toBeNull();
+    });
+
+    it('when the server asks (RISK_CONFIRMATION_REQUIRED), the confirmation shows with its message', async () => {
+      let n = 0;
+      server({
+        create: (body) =>
+          ++n === 1
+            ? jsonResponse({ code: 'RISK_CONFIRMATION_REQUIRED', message: 'confirm' }, 409)
+            : jsonResponse({ ...purchaseFixture({ amount: body.amount }), redirectUrl: null }, 201),
+      });
+      renderPage();
+      const confirm = await openConfirm();
+      await userEvent.click(within(confirm).getByRole('button', { name: 'تأیید و خرید' }));
+      expect(await within(confirm).findByText(/ریسک این سرمایه‌گذاری از نتیجهٔ تست ریسک شما بیشتر است/)).toBeTruthy();
+      const check = await within(confirm).findByRole('checkbox');
+      await userEvent.click(check);
+      await userEvent.click(within(confirm).getByRole('button', { name: 'تأیید و خرید' }));
+      await waitFor(() => expect(calls(`/api/funds/${FUND_ID}/purchases`)).toHaveLength(2));
+      const [, [, second]] = calls(`/api/funds/${FUND_ID}/purchases`) as [unknown, [string, RequestInit]];
+      expect(JSON.parse(second.body as string)).toMatchObject({ riskAcknowledged: true });
+    });
   });
 
   it('sends a card purchase to the gateway’s address', async () => {

@@ -118,7 +118,10 @@ describe('/fund/{fundId}', { timeout: 60_000 }, () => {
 
     const risk = screen.getByRole('region', { name: 'سطح ریسک' });
     expect(within(risk).getByRole('meter').getAttribute('aria-valuetext')).toBe('متعادل');
-    expect(within(risk).getByRole('link', { name: 'انجام تست ریسک' }).getAttribute('href')).toBe('/risk-quiz');
+    // Issue 20: the test itself, coming back to this page with the result.
+    expect(within(risk).getByRole('link', { name: 'انجام تست ریسک' }).getAttribute('href')).toBe(
+      `/risk-quiz/calc?returnTo=${encodeURIComponent(`/fund/${id}`)}`,
+    );
 
     expect(screen.getByRole('region', { name: 'مجوزها' }).textContent).toContain(
       'سازمان بورس، شمارهٔ \u2068۱۲۳۴۵\u2069',

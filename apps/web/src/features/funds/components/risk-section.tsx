@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { FundRiskValue } from '@portal/contract/funds/funds';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { Section } from '@/components/layouts/page-shell';
 import { paths } from '@/config/paths';
 import { RISK_LEVELS, RISK_NAME } from '../fund-format';
@@ -25,6 +25,8 @@ export function RiskSection({ risk }: { risk: FundRiskValue }) {
   const { t } = useTranslation('funds');
   const name = t(`risk.${RISK_NAME[risk]}`);
   const position = RISK_LEVELS.indexOf(risk) + 1;
+  // The risk test comes back here with its result (issue 20).
+  const location = useLocation();
   return (
     <Section id="fund-risk" title={t('risk.title')}>
       <Box
@@ -61,7 +63,12 @@ export function RiskSection({ risk }: { risk: FundRiskValue }) {
       <Typography variant="body2" color="text.secondary">
         {t(`risk.text.${RISK_NAME[risk]}`)}
       </Typography>
-      <Button component={RouterLink} to={paths.riskQuiz.getHref()} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        component={RouterLink}
+        to={paths.riskQuizCalc.getHref(`${location.pathname}${location.search}`)}
+        variant="outlined"
+        sx={{ alignSelf: 'flex-start' }}
+      >
         {t('risk.quiz')}
       </Button>
     </Section>

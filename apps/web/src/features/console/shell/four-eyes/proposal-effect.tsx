@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { NAV_CHANGE_ADMIN_BOUND_BPS } from '@portal/contract/admin/four-eyes';
 import type { EffectHolder, Proposal, ProposalEffect } from '@portal/contract/admin/proposals';
 import { TETHER_NETWORK_KEYS, type TetherNetworkKey } from '@portal/contract/tether/networks';
+import { RISK_BANDS, RISK_PERSONA } from '@portal/contract/baskets/risk';
 import { displayMobile } from '@/lib/format';
 import { personName } from '../schemas';
 import { Detail, Details } from '../console-page';
@@ -30,6 +31,8 @@ type ImportEffect = Extract<ProposalEffect, { kind: 'bank_statement_import' }>;
 type TermsEffect = Extract<ProposalEffect, { kind: 'fund_terms' }>;
 type TetherEffect = Extract<ProposalEffect, { kind: 'tether_settings' }>;
 type ChainEffect = Extract<ProposalEffect, { kind: 'chain_settings' }>;
+type BasketEffect = Extract<ProposalEffect, { kind: 'basket_settings' }>;
+type BasketValues = BasketEffect['before'];
 type ChainValues = ChainEffect['before'];
 type Terms = TermsEffect['before'];
 
@@ -634,6 +637,121 @@ function ChainSettingsEffectView({ e }: { e: ChainEffect }) {
   );
 }
 
+const BASKET_BAND_FIELDS = ['volatilityTarget', 'tetherShare'] as const;
+const BASKET_CONSTRUCTION_FIELDS = [
+  'maxWeight',
+  'minWeight',
+  'minAssets',
+  'maxAssets',
+  'minHistoryDays',
+  'meanShrinkage',
+  'maxAnnualReturn',
+] as const;
+
+/** The baskets' settings as lines of text, field by field (issue 20): what a before → after table compares. */
+function useBasketSettingRows(): (v: BasketValues) => { bands: string[][]; construction: string[]; orders: string[] } {
+  const { t } = useTranslation('admin');
+  const pf = useProposalFormat();
+  const percent = (n: number) => pf.number(n, { style: 'percent', maximumFractionDigits: 2 });
+  return (v) => {
+    const c = v.construction;
+    const field: Record<(typeof BASKET_CONSTRUCTION_FIELDS)[number], string> = {
+      maxWeight: percent(c.maxWeight),
+      minWeight: percent(c.minWeight),
+      minAssets: t('proposals.basket.assets', { formatted: pf.number(c.minAssets) }),
+      maxAssets: t('proposals.basket.assets', { formatted: pf.number(c.maxAssets) }),
+      minHistoryDays: t('proposals.basket.days', { formatted: pf.number(c.minHistoryDays) }),
+      meanShrinkage: percent(c.meanShrinkage),
+      maxAnnualReturn: percent(c.maxAnnualReturn),
+    };
+    return {
+      bands: RISK_BANDS.map((b) => {
+        const band = c.bands[String(b) as keyof typeof c.bands];
+        return [percent(band.volatilityTarget), percent(band.tetherShare)];
+      }),
+      construction: BASKET_CONSTRUCTION_FIELDS.map((f) => field[f]),
+      orders: [
+        pf.number(v.feeBps / 10_000, { style: 'percent', maximumFractionDigits: 2 }),
+        v.excludedSymbols.length > 0 ? v.excludedSymbols.join('، ') : t('proposals.basket.none'),
+        pf.moneyOf(v.vipSecondReviewAbove, 'USDT'),
+      ],
+    };
+  };
+}
+
+/** How many of the baskets' settings a proposal changes (each band's two figures, the construction, the rest). */
+export function basketSettingsChangeCount(before: BasketValues, after: BasketValues): number {
+  let n = 0;
+  for (const b of RISK_BANDS) {
+    const k = String(b) as keyof BasketValues['construction']['bands'];
+    for (const f of BASKET_BAND_FIELDS) if (before.construction.bands[k][f] !== after.construction.bands[k][f]) n++;
+  }
+  for (const f of BASKET_CONSTRUCTION_FIELDS) if (before.construction[f] !== after.construction[f]) n++;
+  if (before.feeBps !== after.feeBps) n++;
+  if ([...before.excludedSymbols].sort().join() !== [...after.excludedSymbols].sort().join()) n++;
+  if (before.vipSecondReviewAbove !== after.vipSecondReviewAbove) n++;
+  return n;
+}
+
+/**
+ * The baskets' settings now → as proposed: a group a risk band (volatility target, tether share), the
+ * construction's bounds, then the fee, the excluded symbols and the VIP review bound.
+ */
+function BasketSettingsEffectView({ e }: { e: BasketEffect }) {
+  const { t } = useTranslation('admin');
+  const pf = useProposalFormat();
+  const rowsOf = useBasketSettingRows();
+  const b = rowsOf(e.before);
+  const a = rowsOf(e.after);
+  const label = (f: string) => t(`proposals.basket.fields.${f}`);
+  const groups = [
+    ...RISK_BANDS.map((band, i) => ({
+      key: `band-${band}`,
+      title: t('proposals.basket.band', {
+        risk: pf.number(band),
+        persona: t(`basketDesk:risk.personas.${RISK_PERSONA[band]}`),
+      }),
+      rows: BASKET_BAND_FIELDS.map((f, j) => ({
+        key: `${band}.${f}`,
+        label: label(f),
+        before: b.bands[i]![j]!,
+        after: a.bands[i]![j]!,
+      })),
+    })),
+    {
+      key: 'construction',
+      title: t('proposals.basket.construction'),
+      rows: BASKET_CONSTRUCTION_FIELDS.map((f, i) => ({
+        key: f,
+        label: label(f),
+        before: b.construction[i]!,
+        after: a.construction[i]!,
+      })),
+    },
+    {
+      key: 'orders',
+      title: t('proposals.basket.orders'),
+      rows: (['feeBps', 'excludedSymbols', 'vipSecondReviewAbove'] as const).map((f, i) => ({
+        key: f,
+        label: label(f),
+        before: b.orders[i]!,
+        after: a.orders[i]!,
+      })),
+    },
+  ];
+  return (
+    <>
+      <SettingsChangeTable title={t('proposals.basket.title')} testId="proposal-basket-settings" groups={groups} />
+      <Typography variant="body2" color="text.secondary" data-testid="proposal-basket-waiting">
+        {t('proposals.basket.waitingOrders', { formatted: pf.number(e.waitingOrders) })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('proposals.basket.heldBaskets', { formatted: pf.number(e.heldBaskets) })}
+      </Typography>
+    </>
+  );
+}
+
 /**
  * What approving a pending proposal would do, computed by the server when read (holders buy and redeem
  * meanwhile): a NAV's change and every holder's value before → after, a dividend's share of each holder,
@@ -659,5 +777,7 @@ export function ProposalEffectView({ p }: { p: Proposal }): ReactNode {
       return <TetherSettingsEffectView e={e} />;
     case 'chain_settings':
       return <ChainSettingsEffectView e={e} />;
+    case 'basket_settings':
+      return <BasketSettingsEffectView e={e} />;
   }
 }

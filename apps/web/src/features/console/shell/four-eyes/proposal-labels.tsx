@@ -110,6 +110,11 @@ export function useProposalSubject(): (p: Proposal) => string {
           review: pf.moneyOf(p.payload.reviewAbove, 'USDT'),
           second: pf.moneyOf(p.payload.secondReviewAbove, 'USDT'),
         });
+      case 'basket_settings':
+        return t('proposals.subject.basket', {
+          fee: pf.number(p.payload.feeBps / 10_000, { style: 'percent', maximumFractionDigits: 2 }),
+          excluded: pf.number(p.payload.excludedSymbols.length),
+        });
     }
   };
 }

@@ -9,6 +9,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Proposal, TableProposalKind } from '@portal/contract/admin/proposals';
+import type { Permission } from '@portal/contract/admin/roles';
 import { FormError } from '@/components/form/form-error';
 import { useNotify } from '@/components/notices/notices';
 import { isApiError } from '@/lib/api-error';
@@ -19,7 +20,8 @@ import { ProposedAlert } from './proposal-labels';
 import { useDigitInput } from '@/components/digit-text-field';
 
 /**
- * The texts of a desk's settings, under one key (`chain.settings`, `tether.settings`): `title`, `propose`,
+ * The texts of a desk's settings, under one key (`chain.settings`, `tether.settings` of `admin`, or a key of
+ * another namespace such as `basketDesk:settings`): `title`, `propose`,
  * `formLabel`, `intro`, `proposed` (the notice), `fixErrors`, `submit`, `cancel`.
  */
 type TextsKey = string;
@@ -41,9 +43,12 @@ export function ProposedSettingsPanel({
   version,
   inForce,
   form,
+  permission = 'tether.manage',
 }: {
   id: string;
   texts: TextsKey;
+  /** Who may propose a change (the desk's manage permission). */
+  permission?: Permission;
   kinds: readonly TableProposalKind[];
   /** The settings' version (when they were approved): settings approved meanwhile start the form again from them. */
   version: string;
@@ -60,7 +65,7 @@ export function ProposedSettingsPanel({
         id={id}
         title={t(`${texts}.title`)}
         action={
-          can('tether.manage') && !editing ? (
+          can(permission) && !editing ? (
             <Button
               variant="outlined"
               startIcon={<EditOutlined />}
@@ -212,7 +217,7 @@ export function ProposalForm<V extends FieldValues, B>({
     if (propose.isPending) return;
     try {
       const proposal = await propose.mutateAsync(toBody(values));
-      notify.success(`admin:${texts}.proposed`);
+      notify.success(texts.includes(':') ? `${texts}.proposed` : `admin:${texts}.proposed`);
       form.reset();
       done.onProposed(proposal);
     } catch (e) {
