@@ -195,9 +195,7 @@ export async function answerRiskQuiz(
   const total = quiz.questions.length;
   expect(choices.length).toBe(total);
   await page.getByRole('heading', { name: t('risk:calc.introTitle'), exact: true }).waitFor();
-  await page
-    .getByText(t('risk:calc.introCount', { count: persianDigits(String(total)) }), { exact: true })
-    .waitFor();
+  await page.getByText(t('risk:calc.introCount', { count: persianDigits(String(total)) }), { exact: true }).waitFor();
   await shoot('intro');
   await page.getByRole('button', { name: t('risk:calc.start'), exact: true }).click();
   const progress = (i: number) =>
@@ -240,6 +238,16 @@ export async function answerRiskQuiz(
   const result = page.getByRole('status', { name: t('risk:result.title'), exact: true });
   await result.waitFor();
   return result;
+}
+
+/**
+ * Types into the text box named `label` as a person does (the order form's amount field shares its name with
+ * the section around it, so the box is found by its role).
+ */
+export async function typeIntoBox(page: Page, label: string, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: label, exact: true });
+  await box.fill('');
+  await box.pressSequentially(text);
 }
 
 // ————— the console —————

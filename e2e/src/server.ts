@@ -125,7 +125,18 @@ export function operatorTaker(pool: PoolOperator[], claimDir: string) {
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
-  { operators = {}, logFile, prepared }: { operators?: PoolSize; logFile?: string; prepared?: PreparedData } = {},
+  {
+    operators = {},
+    logFile,
+    prepared,
+    startTimeoutMs = 60_000,
+  }: {
+    operators?: PoolSize;
+    logFile?: string;
+    prepared?: PreparedData;
+    /** How long it may take to answer its health check (a journey's own server on a loaded machine: more). */
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const { dataDir, pool } = prepared ?? (await prepareData(operators));
@@ -151,7 +162,7 @@ export async function startServer(
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
     try {

@@ -337,7 +337,7 @@ export const envSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['MARKET_DATA_SOURCE'],
-          message: 'live orders need the exchanges\' prices; set exchanges with TRADING_MODE=live',
+          message: "live orders need the exchanges' prices; set exchanges with TRADING_MODE=live",
         });
       for (const name of [
         'BINANCE_API_KEY',

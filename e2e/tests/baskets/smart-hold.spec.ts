@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { riskNumberOf } from '@portal/contract/baskets/risk-quiz';
 import { riskBandOf } from '@portal/contract/baskets/risk';
-import { accountTranslator, typeInto } from '../../src/account-steps';
+import { accountTranslator } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
 import {
   answerRiskQuiz,
@@ -18,6 +18,7 @@ import {
   reachKycLevelTwo,
   riskResultsOf,
   shownTether,
+  typeIntoBox,
   toMinor,
   tomanForTether,
   walletOf,
@@ -70,10 +71,10 @@ let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ MARKET_SYNC_MINUTES: '1' }, { operators: { admin: 1 } }),
+    startServer({ MARKET_SYNC_MINUTES: '1' }, { operators: { admin: 1 }, startTimeoutMs: 180_000 }),
     connectBrowser(),
   ]);
-});
+}, 400_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -149,9 +150,7 @@ describe('a smart hold basket (fa)', () => {
     expect(riskBandOf(expectedNumber)).toBe(RISK);
     const result = await answerRiskQuiz(page, t, quiz, CHOICES, (name) => shoot(`quiz-${name}`));
     await result.getByText(fa(String(expectedNumber)), { exact: true }).waitFor();
-    await result
-      .getByText(t('risk:result.persona', { name: t('risk:persona.balanced') }), { exact: true })
-      .waitFor();
+    await result.getByText(t('risk:result.persona', { name: t('risk:persona.balanced') }), { exact: true }).waitFor();
     await result.getByText(t('risk:sentence.balanced'), { exact: true }).waitFor();
     await shoot('quiz-result');
     await expectClean(investor);
@@ -170,11 +169,11 @@ describe('a smart hold basket (fa)', () => {
     });
     await expect.poll(() => balanced.isChecked()).toBe(true);
     await page.getByText(t('baskets:create.risk.yours'), { exact: true }).waitFor();
-    await typeInto(page, t('baskets:create.amount.label'), fa(AMOUNT));
+    await typeIntoBox(page, t('baskets:create.amount.label'), fa(AMOUNT));
     await page
       .getByText(t('baskets:create.amount.balanceShort', { missing: tether(AMOUNT) }), { exact: true })
       .waitFor();
-    await centre(page.getByLabel(t('baskets:create.amount.label'), { exact: true }));
+    await centre(page.getByRole('textbox', { name: t('baskets:create.amount.label'), exact: true }));
     await shoot('create-risk');
     await expectClean(investor);
     await page.getByRole('button', { name: t('baskets:create.next'), exact: true }).click();
@@ -185,9 +184,7 @@ describe('a smart hold basket (fa)', () => {
     await expect.poll(() => exchange('binance').isChecked()).toBe(true);
     expect(await exchange('kucoin').isChecked()).toBe(true);
     expect(
-      await page
-        .getByRole('radio', { name: new RegExp(`^${escapeRegExp(t('baskets:marketType.all'))}`) })
-        .isChecked(),
+      await page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(t('baskets:marketType.all'))}`) }).isChecked(),
     ).toBe(true);
     const summary = await basketFigures(page, t('baskets:create.summary.title'));
     expect(summary).toMatchObject({
@@ -377,7 +374,9 @@ describe('a smart hold basket (fa)', () => {
     );
     const confirm = dp.getByRole('button', { name: t('baskets:rebalance.confirm'), exact: true });
     await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
-    const tradeRows = dp.getByRole('region', { name: t('baskets:rebalance.trades'), exact: true }).getByRole('listitem');
+    const tradeRows = dp
+      .getByRole('region', { name: t('baskets:rebalance.trades'), exact: true })
+      .getByRole('listitem');
     expect(await tradeRows.count()).toBeGreaterThan(0);
     await screenshot(dp, 'baskets-rebalance-fa-desktop');
     await expectClean(desktop);
@@ -410,17 +409,16 @@ describe('a smart hold basket (fa)', () => {
     expect(closeOp).toMatchObject({ kind: 'close', status: 'completed' });
     const proceeds = closeOp.proceeds!;
     expect(Number(proceeds)).toBeGreaterThan(Number(AMOUNT) * 0.9);
-    await page
-      .getByText(t('baskets:order.close.done', { amount: tether(proceeds) }), { exact: true })
-      .waitFor();
+    await page.getByText(t('baskets:order.close.done', { amount: tether(proceeds) }), { exact: true }).waitFor();
     // The ledger: the tether wallet got exactly the proceeds; nothing is left held.
     const walletAfter = await walletOf(page, 'USDT');
     expect(walletAfter.held).toBe('0');
     expect(toMinor(walletAfter.available, 6) - toMinor(walletBefore.available, 6)).toBe(toMinor(proceeds, 6));
     expect(closed.gain).toBe(fromMinor(toMinor(proceeds, 6) - toMinor(AMOUNT, 6), 6));
-    const history = (await (
-      await page.request.get('/api/transactions?currency=USDT&refType=BasketOrder')
-    ).json()) as { total: number; items: { amount: string; refType: string }[] };
+    const history = (await (await page.request.get('/api/transactions?currency=USDT&refType=BasketOrder')).json()) as {
+      total: number;
+      items: { amount: string; refType: string }[];
+    };
     expect(history.total).toBeGreaterThanOrEqual(2);
     await shoot('closed');
     await expectClean(investor);

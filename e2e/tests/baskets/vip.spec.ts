@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AdminBasketOrder } from '@portal/contract/admin/baskets';
-import { accountTranslator, typeInto } from '../../src/account-steps';
+import { accountTranslator } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
 import {
   basketFigures,
@@ -11,6 +11,7 @@ import {
   centre,
   shownMobile,
   shownTether,
+  typeIntoBox,
   walletOf,
 } from '../../src/basket-steps';
 import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
@@ -81,7 +82,7 @@ describe('a VIP basket request (fa)', () => {
     await page.goto('/basket-order/create');
     await page.getByRole('heading', { name: t('baskets:create.pageTitle'), level: 1, exact: true }).waitFor();
     await page.getByText(t('baskets:create.risk.noQuiz'), { exact: true }).waitFor();
-    await typeInto(page, t('baskets:create.amount.label'), fa(AMOUNT));
+    await typeIntoBox(page, t('baskets:create.amount.label'), fa(AMOUNT));
     const vipNotice = page.getByRole('status').filter({ hasText: t('baskets:create.vip.title') });
     await vipNotice.getByText(t('baskets:create.vip.text', { min: tether('50000') }), { exact: true }).waitFor();
     // Not above 200,000: no specialised basket offered.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BasketDetail, BasketOperation, BasketOrder } from '@portal/contract/baskets/orders';
+import type { BasketDetail, BasketOperation, BasketOrder, BasketOrderOptions } from '@portal/contract/baskets/orders';
 import { queryRows } from '../../src/db/client';
 import { basketOrders } from '../../src/db/schema';
 import { processBasketOrders } from '../../src/modules/baskets/worker.service';
@@ -42,6 +42,29 @@ afterAll(async () => {
 const depsWith = (over: Partial<BasketDeps>): BasketDeps => ({ ...t.app.baskets, ...over });
 
 describe('creating an order', () => {
+  it('the form’s options: limits, fee, my tether, the assets of each exchange (demo), no quiz result yet', async () => {
+    const u = await tetherHolder(t, USDT(1234.5));
+    const res = await get(t, u.cookie, '/basket-orders/options');
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json<BasketOrderOptions>();
+    expect(o).toMatchObject({
+      limits: { min: '1000', vipFrom: '50000', specialisedAbove: '200000', max: '1000000000' },
+      feeBps: 50,
+      latestRisk: null,
+      walletAvailable: '1234.5',
+      demo: true,
+    });
+    for (const e of o.exchanges) expect(e.assets.all).toBeGreaterThanOrEqual(e.assets.margin);
+    expect(o.exchanges.every((e) => e.assets.all > 4)).toBe(true);
+  });
+
+  it('an order not built yet is a basket without holdings or construction', async () => {
+    const u = await tetherHolder(t, 0n);
+    const o = await placeOrder(t, u);
+    const b = (await get(t, u.cookie, `/baskets/${o.id}`)).json<BasketDetail>();
+    expect(b).toMatchObject({ status: 'PaymentPending', holdings: [], construction: null, value: null, history: [] });
+  });
+
   it('below 50,000 is PaymentPending; from 50,000 a VIP request; above 200,000 specialised', async () => {
     const u = await tetherHolder(t, 0n);
     const small = await placeOrder(t, u, { amount: '۲٬۰۰۰' });

@@ -11,6 +11,7 @@ import { dailyCloses, latestPrices, listUniverse } from '../../src/modules/marke
 import { syncUniverse } from '../../src/modules/market/universe.job';
 import { openTestDatabase } from '../helpers/app';
 import {
+  seedDemoUniverse,
   startBinanceDouble,
   startKucoinDouble,
   type DoubleAsset,
@@ -110,6 +111,8 @@ describe('Binance and KuCoin market data against local exchanges', () => {
   it('the universe job fills the tables from both exchanges, the universe list only', async () => {
     const database: Database = await openTestDatabase();
     try {
+      // The database ran on the demo market first: its prices must not mix with the exchanges'.
+      await seedDemoUniverse(database.db, NOW);
       const marketData = {
         binance: createBinanceMarketData({ baseUrl: binance.baseUrl }),
         kucoin: createKucoinMarketData({ baseUrl: kucoin.baseUrl }),
@@ -126,12 +129,17 @@ describe('Binance and KuCoin market data against local exchanges', () => {
       ]);
       const all = await listUniverse(database.db, { exchanges: ['binance', 'kucoin'], marketType: 'all' });
       expect(all.map((a) => [a.symbol, a.name, a.quantityScale, a.listings.length])).toEqual([
-        ['BTC', 'Bitcoin', 5, 2],
-        ['ETH', 'Ethereum', 4, 2],
+        // The ledger scale stays the one the asset was created with (the demo's finer KuCoin steps).
+        ['BTC', 'Bitcoin', 7, 2],
+        ['ETH', 'Ethereum', 5, 2],
       ]);
       // Three years and a day back from today: 1,096 closes of BTC's 1,200.
       const closes = await dailyCloses(database.db, ['BTC'], '2000-01-01', '2026-11-27');
       expect(closes.get('BTC')).toHaveLength(1096);
+      expect((await dailyCloses(database.db, ['ETH'], '2000-01-01', '2026-11-27')).get('ETH')).toEqual([
+        { day: '2026-11-26', close: 2990.1 },
+        { day: '2026-11-27', close: 3000.5 },
+      ]);
       const prices = await latestPrices(database.db, ['BTC', 'ETH'], NOW);
       expect(prices.get('ETH')).toMatchObject({ price: '3000.5', demo: false });
 

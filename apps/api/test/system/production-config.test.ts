@@ -130,11 +130,23 @@ describe('production refuses the demo adapters', () => {
     ],
     ['no custody service', without('CUSTODY_URL'), /CUSTODY_URL: required with CHAIN_MODE=live/],
     ['the demo crypto market', { ...PRODUCTION, MARKET_DATA_SOURCE: 'demo' }, /MARKET_DATA_SOURCE: the demo market/],
-    ['no crypto market data (the demo is the default elsewhere)', without('MARKET_DATA_SOURCE'), /MARKET_DATA_SOURCE: the demo market/],
+    [
+      'no crypto market data (the demo is the default elsewhere)',
+      without('MARKET_DATA_SOURCE'),
+      /MARKET_DATA_SOURCE: the demo market/,
+    ],
     ['the sandbox exchange', { ...PRODUCTION, TRADING_MODE: 'sandbox' }, /TRADING_MODE: the sandbox exchange/],
-    ['no trading mode (the sandbox is the default elsewhere)', without('TRADING_MODE'), /TRADING_MODE: the sandbox exchange/],
-    ["no KuCoin passphrase", without('KUCOIN_API_PASSPHRASE'), /KUCOIN_API_PASSPHRASE: required with TRADING_MODE=live/],
-    ["no Binance secret", without('BINANCE_API_SECRET'), /BINANCE_API_SECRET: required with TRADING_MODE=live/],
+    [
+      'no trading mode (the sandbox is the default elsewhere)',
+      without('TRADING_MODE'),
+      /TRADING_MODE: the sandbox exchange/,
+    ],
+    [
+      'no KuCoin passphrase',
+      without('KUCOIN_API_PASSPHRASE'),
+      /KUCOIN_API_PASSPHRASE: required with TRADING_MODE=live/,
+    ],
+    ['no Binance secret', without('BINANCE_API_SECRET'), /BINANCE_API_SECRET: required with TRADING_MODE=live/],
   ])('refuses %s', (_, vars, message) => {
     expect(refusal(vars)).toMatch(message);
   });

@@ -148,7 +148,8 @@ export const paths = {
   riskQuiz: {
     path: '/risk-quiz',
     /** `returnTo`: a page of the app to go back to (the fund page's risk-test button). */
-    getHref: (returnTo?: string) => (returnTo ? `/risk-quiz?${new URLSearchParams({ returnTo }).toString()}` : '/risk-quiz'),
+    getHref: (returnTo?: string) =>
+      returnTo ? `/risk-quiz?${new URLSearchParams({ returnTo }).toString()}` : '/risk-quiz',
   },
   riskQuizCalc: {
     path: '/risk-quiz/calc',

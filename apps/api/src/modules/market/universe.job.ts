@@ -84,6 +84,12 @@ export async function syncUniverse(deps: UniverseJobDeps): Promise<SyncReport> {
       name: KNOWN_ASSET_NAMES.get(symbol) ?? symbol,
       scale,
     }));
+    // A database that switches between the demo market and the exchanges never mixes their prices: the
+    // other source's closes and price of an asset are forgotten (its history is taken again below).
+    await deps.db.execute(sql`
+      DELETE FROM crypto_daily_closes WHERE symbol IN (SELECT symbol FROM crypto_assets WHERE demo <> ${demo})`);
+    await deps.db.execute(sql`
+      UPDATE crypto_assets SET last_price = NULL, last_price_at = NULL WHERE demo <> ${demo}`);
     await deps.db.execute(sql`
       INSERT INTO crypto_assets (symbol, name, quantity_scale, demo)
       SELECT t.symbol, t.name, t.scale, ${demo}

@@ -7,8 +7,9 @@ import { lazyWithTexts } from '@/lib/lazy-with-texts';
 import { useAccount } from '@/lib/session';
 
 // The risk quiz editor's texts (issue 20) are the `risk` namespace's `desk`.
-const AdminConsole = lazyWithTexts([ADMIN_NS, BANK_NS, BASKET_DESK_NS, RISK_NS], () =>
-  import('@/features/console/console-app'),
+const AdminConsole = lazyWithTexts(
+  [ADMIN_NS, BANK_NS, BASKET_DESK_NS, RISK_NS],
+  () => import('@/features/console/console-app'),
 );
 
 /**

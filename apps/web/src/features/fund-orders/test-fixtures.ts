@@ -34,7 +34,9 @@ export function loadFundOrderTexts(): void {
  * `GET /risk-quiz/results` (issue 20): a bold latest result by default (risk 100: no fund asks to confirm its risk),
  * or none.
  */
-export function riskResultsFixture(latest: { riskNumber: number; band: 10 | 25 | 35 | 60 | 100 } | null = { riskNumber: 100, band: 100 }) {
+export function riskResultsFixture(
+  latest: { riskNumber: number; band: 10 | 25 | 35 | 60 | 100 } | null = { riskNumber: 100, band: 100 },
+) {
   const persona = { 10: 'safe', 25: 'low', 35: 'balanced', 60: 'high', 100: 'aggressive' } as const;
   return {
     items: latest

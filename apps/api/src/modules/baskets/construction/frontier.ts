@@ -25,12 +25,11 @@ export function mostReturnCorner(p: PortfolioProgram): number[] {
 }
 
 /**
- * `solves` counts quadprog calls.
- *
  * The most expected return at a volatility target: the basket's volatility √(wᵀΣw) grows with λ along the
  * frontier, so λ is found by bisection until it meets the target within `tolerance` (relative), keeping the
  * side at or under the target. λ = 0 is the least-variance basket: above the target, the target cannot be
  * reached. When even the most-return corner (λ → ∞) stays under the target, that corner is the answer.
+ * `solves` counts the quadprog calls it took.
  */
 export function solveAtVolatility(p: PortfolioProgram, target: number, tolerance = 1e-7): FrontierResult {
   let solves = 0;

@@ -8,7 +8,8 @@
  *    (covariance.ts, ml-matrix); mean returns pulled towards the cross-sectional mean (James–Stein, at least
  *    `meanShrinkage`) and capped at ±`maxAnnualReturn` (means.ts);
  * 3. long-only mean-variance, min ½ wᵀΣw − λ μᵀw with Σw = 1 − tether's share and bounds, solved by quadprog
- *    (qp.ts); λ by bisection to the band's volatility target (frontier.ts);
+ *    (qp.ts; a large universe over a working set checked against the whole programme's optimality conditions);
+ *    λ by bisection to the band's volatility target (frontier.ts);
  * 4. the cardinality loop: drop what falls under `minWeight`, keep at most `maxAssets`, at least `minAssets`
  *    (cardinality.ts);
  * 5. diagnostics: the risk-parity mix of the same assets (risk-parity.ts) and a buy-and-hold back-test over the

@@ -64,7 +64,7 @@ export function ValueHistory({ history }: { history: { day: string; value: strin
           height={CHART_HEIGHT}
           formatAxisValue={axisValue}
           formatAxisTime={axisTime}
-          tooltipOf={(i) => ({ date: fmt.day(history[i]?.day ?? ''), value: fmt.usdt(history[i]?.value ?? '0') })}
+          tooltipOf={(i) => ({ date: fmt.day(history[i]?.day ?? ''), value: fmt.value(history[i]?.value ?? '0') })}
         />
       </Suspense>
       <SeriesTable

@@ -134,13 +134,13 @@ function BuiltBasket({
         <Figures
           label={t('order.summary')}
           rows={[
-            { label: t('order.value'), value: <bdi>{b.value === null ? '—' : fmt.usdt(b.value)}</bdi> },
+            { label: t('order.value'), value: <bdi>{b.value === null ? '—' : fmt.value(b.value)}</bdi> },
             { label: t('list.invested'), value: <bdi>{fmt.usdt(b.invested)}</bdi> },
             b.gain !== null && {
               label: t('order.gain'),
               value: (
-                <Box component="bdi" sx={{ color: gainColor }}>
-                  {fmt.signedUsdt(b.gain)}
+                <Box component="span" sx={{ color: gainColor }}>
+                  {fmt.signedValue(b.gain)}
                   {b.gainRatio !== null ? ` (${fmt.ratio(b.gainRatio)})` : ''}
                 </Box>
               ),
@@ -242,7 +242,7 @@ function Holdings({ holdings }: { holdings: BasketHolding[] }) {
               </Typography>
             </Typography>
             <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-              <bdi>{h.value === null ? '—' : fmt.usdt(h.value)}</bdi>
+              <bdi>{h.value === null ? '—' : fmt.value(h.value)}</bdi>
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
@@ -312,11 +312,8 @@ function Operations({ operations }: { operations: BasketOperation[] }) {
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.25 }}>
               {op.trades.map((tr, i) => (
                 <Typography component="li" variant="body2" key={`${tr.symbol}-${tr.exchange}-${i}`}>
-                  {t(`rebalance.${tr.side}`)}{' '}
-                  <bdi>
-                    {fmt.quantity(tr.quantity)} {tr.symbol}
-                  </bdi>{' '}
-                  · <bdi>{fmt.usdt(tr.quoteAmount)}</bdi> · {t(`exchange.${tr.exchange}`)}
+                  {t(`rebalance.${tr.side}`)} {fmt.quantity(tr.quantity)} <bdi>{tr.symbol}</bdi> ·{' '}
+                  <bdi>{fmt.usdt(tr.quoteAmount)}</bdi> · {t(`exchange.${tr.exchange}`)}
                 </Typography>
               ))}
             </Box>
@@ -379,7 +376,7 @@ function CloseDialog({
         <DialogContentText>{t('order.close.text')}</DialogContentText>
         {value !== null ? (
           <Typography>
-            {t('order.value')}: <bdi>{fmt.usdt(value)}</bdi>
+            {t('order.value')}: <bdi>{fmt.value(value)}</bdi>
           </Typography>
         ) : null}
         {close.error && !(isApiError(close.error) && close.error.code === 'KYC_REQUIRED') ? (

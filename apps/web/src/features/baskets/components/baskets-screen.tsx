@@ -90,7 +90,7 @@ export default function BasketsScreen() {
           action={
             baskets.data.totalValue !== null ? (
               <Typography sx={{ fontWeight: 700 }}>
-                <bdi>{fmt.usdt(baskets.data.totalValue)}</bdi>
+                <bdi>{fmt.value(baskets.data.totalValue)}</bdi>
               </Typography>
             ) : undefined
           }
@@ -178,7 +178,7 @@ function BasketRow({ basket: b }: { basket: BasketSummary }) {
           />
         </Typography>
         <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-          <bdi>{b.value === null ? '—' : fmt.usdt(b.value)}</bdi>
+          <bdi>{b.value === null ? '—' : fmt.value(b.value)}</bdi>
         </Typography>
       </Line>
       <Line>
@@ -190,8 +190,8 @@ function BasketRow({ basket: b }: { basket: BasketSummary }) {
             <Box component="span" sx={{ color: 'text.secondary' }}>
               {t('list.gain')}{' '}
             </Box>
-            <Box component="bdi" sx={{ color: gainColor, fontWeight: 600 }}>
-              {fmt.signedUsdt(b.gain)}
+            <Box component="span" sx={{ color: gainColor, fontWeight: 600 }}>
+              {fmt.signedValue(b.gain)}
               {b.gainRatio !== null ? ` (${fmt.ratio(b.gainRatio)})` : ''}
             </Box>
           </Typography>

@@ -158,7 +158,7 @@ function Preview({
         <Figures
           label={t('rebalance.summary')}
           rows={[
-            { label: t('order.value'), value: <bdi>{fmt.usdt(p.value)}</bdi> },
+            { label: t('order.value'), value: <bdi>{fmt.value(p.value)}</bdi> },
             { label: t('rebalance.driftBefore'), value: fmt.weight(p.driftBefore) },
             { label: t('rebalance.driftAfter'), value: fmt.weight(p.driftAfter) },
             { label: t('rebalance.fees'), value: <bdi>{fmt.usdt(p.estimatedFees)}</bdi>, strong: true },
@@ -239,7 +239,7 @@ export function RebalanceSuccessScreen({ basketId }: { basketId: string }) {
                 rows={[
                   {
                     label: t('order.value'),
-                    value: <bdi>{basket.data.value === null ? '—' : fmt.usdt(basket.data.value)}</bdi>,
+                    value: <bdi>{basket.data.value === null ? '—' : fmt.value(basket.data.value)}</bdi>,
                   },
                   basket.data.drift !== null && { label: t('order.drift'), value: fmt.weight(basket.data.drift) },
                   last && {

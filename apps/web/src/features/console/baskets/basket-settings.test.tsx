@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asDesktop, renderConsole } from '@/test/console-render';
 import { OPERATOR_A, OPERATOR_B } from '@/test/proposal-fixture';
 import { jsonResponse } from '@/test/render';
-import ProposalPage from '../proposals/proposal-page';
 import {
   PROPOSAL_ID,
   SETTINGS_VALUES,
@@ -40,7 +39,7 @@ describe('the basket settings form’s figures', () => {
   });
 });
 
-describe('the basket desk: settings', { timeout: 60_000 }, () => {
+describe('the basket desk: settings', { timeout: 120_000 }, () => {
   it('shows the settings in force, then proposes a change: the contract’s rules, then the proposal sent and linked', async () => {
     const proposed = { ...SETTINGS_VALUES, feeBps: 75, excludedSymbols: ['DOGE', 'SHIB'] };
     const { sent } = renderDesk(
@@ -187,7 +186,7 @@ describe('the basket desk: universe', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the proposals desk: a basket settings proposal', { timeout: 60_000 }, () => {
+describe('the proposals desk: a basket settings proposal', { timeout: 120_000 }, () => {
   it('shows the settings now → as proposed, the changed ones marked, and what waits on them', async () => {
     const after = {
       ...SETTINGS_VALUES,
@@ -197,13 +196,15 @@ describe('the proposals desk: a basket settings proposal', { timeout: 60_000 }, 
       },
       feeBps: 75,
     };
-    renderDesk(
-      <ProposalPage proposalId={PROPOSAL_ID} />,
+    asDesktop();
+    renderConsole(
+      `/admin/proposals/${PROPOSAL_ID}`,
       (path) =>
         path === `/api/admin/proposals/${PROPOSAL_ID}` ? jsonResponse(basketProposalFixture(after)) : undefined,
-      { operatorId: OPERATOR_B.id },
+      OPERATOR_B,
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'تنظیمات سبدها' })).toBeTruthy();
+    // The console's chunk loads first (lazy, with its texts).
+    expect(await screen.findByRole('heading', { level: 1, name: 'تنظیمات سبدها' }, { timeout: 45_000 })).toBeTruthy();
     const table = await screen.findByTestId('proposal-basket-settings');
     const changed = table.querySelectorAll('tr[data-changed="true"]');
     expect(changed).toHaveLength(2);

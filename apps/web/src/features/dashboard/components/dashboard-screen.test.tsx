@@ -165,6 +165,38 @@ describe('the dashboard fed by the portfolio', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('region', { name: 'سرمایه‌گذاری را شروع کنید' })).toBeNull();
   });
 
+  it('a basket held (issue 20) is a holding named as a basket, leading to its page', async () => {
+    const basketId = '5b0f7c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b';
+    server({
+      [stateUrl('IRT')]: () =>
+        jsonResponse(
+          portfolioFixture('IRT', {
+            heldKinds: ['baskets'],
+            holdings: [
+              goldHolding({
+                key: `basket:${basketId}`,
+                kind: 'baskets',
+                fundId: null,
+                fundCode: null,
+                name: null,
+                currency: 'USDT',
+                quantity: '1491.365158',
+                nav: null,
+                navDate: null,
+              }),
+            ],
+          }),
+        ),
+    });
+    renderWithApp(<DashboardScreen />);
+    const row = within(await screen.findByRole('list', { name: 'دارایی‌های من به تفکیک' }, FIRST_PAINT)).getByRole(
+      'link',
+    );
+    expect(row.getAttribute('href')).toBe(`/basket-order/${basketId}`);
+    expect(row.textContent).toContain('سبد هوشمند');
+    expect(row.textContent).toContain('سبدهای هوشمند · ');
+  });
+
   it('a new user: total zero, no holdings list, the four kinds to start with', async () => {
     server({ [stateUrl('IRT')]: () => jsonResponse(emptyPortfolioFixture('IRT')) });
     renderWithApp(<DashboardScreen />);

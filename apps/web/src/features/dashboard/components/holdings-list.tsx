@@ -101,7 +101,9 @@ function HoldingRow({ holding: h, currency, to }: { holding: PortfolioHolding; c
   const Chevron = dir === 'rtl' ? ChevronLeft : ChevronRight;
   const name = h.name
     ? localized(h.name, lng)
-    : t('dashboard.holdings.wallet', { currency: t(`currency.${h.currency}`) });
+    : h.kind === 'baskets'
+      ? t('dashboard.holdings.basket')
+      : t('dashboard.holdings.wallet', { currency: t(`currency.${h.currency}`) });
   const quantity = h.fundId
     ? t('dashboard.holdings.units', { units: formatDecimal(h.quantity, lng, { maxFractionDigits: 4 }) })
     : fmt.money(h.quantity, h.currency);

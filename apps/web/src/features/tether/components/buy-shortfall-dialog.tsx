@@ -41,6 +41,8 @@ export interface BuyShortfallProps {
   onClose: () => void;
   /** The tether was bought: back to what it was for. */
   onBought: (trade: TetherTrade) => void;
+  /** What the tether is for, in the step's texts: a fund purchase (the default) or a basket's payment. */
+  purpose?: 'fund' | 'basket';
 }
 
 /** Why the step cannot ask for the quote as planned, before asking. */
@@ -96,6 +98,7 @@ function ShortfallRequest({
   returnTo,
   flow,
   onClose,
+  purpose,
 }: {
   missing: string;
   fiat: TradeFiat;
@@ -106,6 +109,7 @@ function ShortfallRequest({
   returnTo: string | undefined;
   flow: TradeFlow;
   onClose: () => void;
+  purpose: BuyShortfallProps['purpose'];
 }) {
   const { t } = useTranslation('tether');
   const fmt = useTradeFormat();
@@ -183,7 +187,7 @@ function ShortfallRequest({
       </DialogContent>
       <DialogActions disableSpacing sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
         <Button color="inherit" onClick={onClose}>
-          {t('shortfall.back')}
+          {t('shortfall.back', { context: purpose })}
         </Button>
         <Button variant="contained" onClick={ask} loading={flow.isQuoting} disabled={block !== null}>
           {t('shortfall.submit')}
@@ -199,11 +203,13 @@ function ShortfallContent({
   returnTo,
   flow,
   onClose,
+  purpose,
 }: {
   missing: string;
   returnTo: string | undefined;
   flow: TradeFlow;
   onClose: () => void;
+  purpose: BuyShortfallProps['purpose'];
 }) {
   const { t } = useTranslation('tether');
   const fmt = useTradeFormat();
@@ -250,7 +256,7 @@ function ShortfallContent({
         intro={
           asked === missing ? (
             <Typography variant="body2" color="text.secondary">
-              {t('shortfall.quoteFor', { missing: fmt.money(missing, 'USDT', true) })}
+              {t('shortfall.quoteFor', { missing: fmt.money(missing, 'USDT', true), context: purpose })}
             </Typography>
           ) : (
             <BelowMinNotice missing={missing} amount={asked} fiat={flow.quote.fiat} market={m} />
@@ -268,7 +274,7 @@ function ShortfallContent({
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button color="inherit" onClick={onClose}>
-            {t('shortfall.back')}
+            {t('shortfall.back', { context: purpose })}
           </Button>
         </DialogActions>
       </>
@@ -288,6 +294,7 @@ function ShortfallContent({
       returnTo={returnTo}
       flow={flow}
       onClose={onClose}
+      purpose={purpose}
     />
   );
 }
@@ -301,7 +308,7 @@ function ShortfallContent({
  * again by the trade itself); a refusal is shown and nothing is bought. It cannot be closed while the trade is
  * being executed. The page gets it from its route (features do not import each other).
  */
-export default function BuyShortfallDialog({ missing, returnTo, onClose, onBought }: BuyShortfallProps) {
+export default function BuyShortfallDialog({ missing, returnTo, onClose, onBought, purpose }: BuyShortfallProps) {
   const { t } = useTranslation('tether');
   const titleId = useId();
   const flow = useTradeQuote({ onTraded: onBought });
@@ -335,6 +342,7 @@ export default function BuyShortfallDialog({ missing, returnTo, onClose, onBough
             returnTo={returnTo}
             flow={flow}
             onClose={close}
+            purpose={purpose}
           />
         </>
       ) : null}
