@@ -195,7 +195,7 @@ export async function answerRiskQuiz(
   const total = quiz.questions.length;
   expect(choices.length).toBe(total);
   await page.getByRole('heading', { name: t('risk:calc.introTitle'), exact: true }).waitFor();
-  await page.getByText(t('risk:calc.introCount', { count: persianDigits(String(total)) }), { exact: true }).waitFor();
+  await page.getByText(t('risk:calc.introCount', { number: persianDigits(String(total)) }), { exact: true }).waitFor();
   await shoot('intro');
   await page.getByRole('button', { name: t('risk:calc.start'), exact: true }).click();
   const progress = (i: number) =>

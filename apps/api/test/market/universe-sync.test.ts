@@ -18,14 +18,18 @@ describe('the demo universe at the first embedded start', () => {
 
   it('writes forty assets, both listings and three years of closes quickly', async () => {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const report = await seedDemoUniverse(database.db, now);
     const ms = performance.now() - started;
-    console.log(`first sync: ${Math.round(ms)} ms, ${report.closesWritten} closes`);
+    const { user, system } = process.cpuUsage(cpu);
+    const cpuMs = (user + system) / 1000;
+    console.log(`first sync: ${Math.round(ms)} ms, ${Math.round(cpuMs)} ms of CPU, ${report.closesWritten} closes`);
     expect(report.exchanges.every((e) => e.ok)).toBe(true);
     expect(report.assets).toBe(40);
     expect(report.closesWritten).toBe(40 * HISTORY_DAYS);
-    // About 1.5 s on an idle machine (3 s with five other suites running): the bound only catches a row-by-row insert.
-    expect(ms).toBeLessThan(10_000);
+    // About 1.5 s on an idle machine, in process (PGlite runs on this thread): the CPU it takes, not the wall
+    // clock that other suites stretch, is bounded; the bound only catches a row-by-row insert.
+    expect(cpuMs).toBeLessThan(8_000);
     const [count] = await queryRows<{ n: number }>(
       database.db,
       sql`SELECT count(*)::int AS n FROM crypto_daily_closes`,

@@ -151,7 +151,6 @@ function BuiltBasket({
               label: t('order.expectedVolatility'),
               value: fmt.weight(b.construction.expectedVolatility),
             },
-            b.construction && { label: t('order.expectedReturn'), value: fmt.weight(b.construction.expectedReturn) },
             { label: t('order.exchanges'), value: b.exchanges.map((e) => t(`exchange.${e}`)).join('، ') },
             { label: t('order.marketType'), value: t(`marketType.${b.marketType}`) },
             b.builtAt && { label: t('order.built'), value: fmt.date(b.builtAt, 'dateTime') },

@@ -2,6 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,12 +12,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { AdminBasketOrder } from '@portal/contract/admin/baskets';
-import type { BasketConstruction, BasketOperation } from '@portal/contract/baskets/orders';
+import type { BasketConstruction, BasketOperation, BasketTrade } from '@portal/contract/baskets/orders';
 import { paths } from '@/config/paths';
 import { ConsolePage, Detail, Details, EmptyState, LoadingOrError, Panel, PanelColumns } from '../shell/console-page';
 import { useReviewState } from '../shell/four-eyes/review-approvals';
@@ -140,6 +144,94 @@ function ConstructionPanel({ c }: { c: BasketConstruction | null }) {
   );
 }
 
+/** A trade's side as a coloured chip. */
+function SideChip({ side }: { side: BasketTrade['side'] }) {
+  const { t } = useTranslation('basketDesk');
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={side === 'buy' ? 'success' : 'warning'}
+      label={t(`order.trades.sides.${side}`)}
+    />
+  );
+}
+
+/** An operation's trades: a table on a desktop, one card a trade on a phone. */
+function TradesView({ op }: { op: BasketOperation }) {
+  const { t } = useTranslation('basketDesk');
+  const bf = useBasketFormat();
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const label = t(`order.operations.kinds.${op.kind}`);
+  if (!isDesktop) {
+    return (
+      <List disablePadding aria-label={label} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {op.trades.map((x, i) => (
+          <Paper
+            key={`${x.symbol}-${x.exchange}-${i}`}
+            component={ListItem}
+            variant="outlined"
+            data-testid="basket-trade"
+            sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 0.5, py: 1 }}
+          >
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <SideChip side={x.side} />
+              <Mono>{x.symbol}</Mono>
+              <Typography component="span" variant="body2" color="text.secondary">
+                {bf.exchange(x.exchange)}
+              </Typography>
+            </Box>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {t('order.trades.cardAmounts', {
+                quantity: bf.quantity(x.quantity, x.symbol),
+                quote: bf.usdt(x.quoteAmount),
+              })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('order.trades.cardPrice', { price: bf.price(x.price), fee: bf.usdt(x.fee) })}
+            </Typography>
+          </Paper>
+        ))}
+      </List>
+    );
+  }
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('order.trades.asset')}</TableCell>
+            <TableCell>{t('order.trades.exchange')}</TableCell>
+            <TableCell>{t('order.trades.side')}</TableCell>
+            <TableCell>{t('order.trades.quantity')}</TableCell>
+            <TableCell>{t('order.trades.price')}</TableCell>
+            <TableCell>{t('order.trades.quote')}</TableCell>
+            <TableCell>{t('order.trades.fee')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {op.trades.map((x, i) => (
+            <TableRow key={`${x.symbol}-${x.exchange}-${i}`} hover data-testid="basket-trade">
+              <TableCell component="th" scope="row">
+                <Mono>{x.symbol}</Mono>
+              </TableCell>
+              <TableCell>{bf.exchange(x.exchange)}</TableCell>
+              <TableCell>
+                <SideChip side={x.side} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{bf.quantity(x.quantity, x.symbol)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{bf.price(x.price)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{bf.usdt(x.quoteAmount)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{bf.usdt(x.fee)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 /** The trades of each operation (the build's buys, a failed build's sells back, rebalances, the close). */
 function OperationsPanel({ operations }: { operations: BasketOperation[] }) {
   const { t } = useTranslation('basketDesk');
@@ -176,43 +268,7 @@ function OperationsPanel({ operations }: { operations: BasketOperation[] }) {
                 {t('order.operations.noTrades')}
               </Typography>
             ) : (
-              <TableContainer component={Paper} variant="outlined">
-                <Table size="small" aria-label={t(`order.operations.kinds.${op.kind}`)}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('order.trades.asset')}</TableCell>
-                      <TableCell>{t('order.trades.exchange')}</TableCell>
-                      <TableCell>{t('order.trades.side')}</TableCell>
-                      <TableCell>{t('order.trades.quantity')}</TableCell>
-                      <TableCell>{t('order.trades.price')}</TableCell>
-                      <TableCell>{t('order.trades.quote')}</TableCell>
-                      <TableCell>{t('order.trades.fee')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {op.trades.map((x, i) => (
-                      <TableRow key={`${x.symbol}-${x.exchange}-${i}`} hover>
-                        <TableCell component="th" scope="row">
-                          <Mono>{x.symbol}</Mono>
-                        </TableCell>
-                        <TableCell>{bf.exchange(x.exchange)}</TableCell>
-                        <TableCell>
-                          <Chip
-                            size="small"
-                            variant="outlined"
-                            color={x.side === 'buy' ? 'success' : 'warning'}
-                            label={t(`order.trades.sides.${x.side}`)}
-                          />
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{bf.quantity(x.quantity, x.symbol)}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{bf.price(x.price)}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{bf.usdt(x.quoteAmount)}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{bf.usdt(x.fee)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <TradesView op={op} />
             )}
           </Box>
         ))
@@ -249,7 +305,7 @@ function JournalsPanel({ o }: { o: AdminBasketOrder }) {
                 data-testid="basket-journal"
               >
                 <Mono>{j.id}</Mono>
-                {j.memo ? (
+                {j.memo && j.memo !== j.kind ? (
                   <Typography component="span" variant="body2" dir="auto">
                     {j.memo}
                   </Typography>
@@ -296,6 +352,7 @@ export default function BasketOrderPage({ orderId }: { orderId: string }) {
   const o = order.data;
   const waiting = o.status === 'PendingVip';
   const own = o.user.id === me.id;
+  const unpaid = o.paidAt === null && o.operations.length === 0 && o.journals.length === 0;
   return (
     <ConsolePage
       title={o.vip ? t('order.vipTitle') : t('order.title')}
@@ -326,13 +383,22 @@ export default function BasketOrderPage({ orderId }: { orderId: string }) {
         {o.vip ? <VipReviewPanel o={o} /> : <ConstructionPanel c={o.construction} />}
       </PanelColumns>
       {o.vip ? (
-        <PanelColumns>
+        unpaid ? (
           <VipNotesPanel o={o} />
-          <ConstructionPanel c={o.construction} />
-        </PanelColumns>
+        ) : (
+          <PanelColumns>
+            <VipNotesPanel o={o} />
+            <ConstructionPanel c={o.construction} />
+          </PanelColumns>
+        )
       ) : null}
-      <OperationsPanel operations={o.operations} />
-      <JournalsPanel o={o} />
+      {/* An unpaid VIP request has no allocation, trade or journal yet. */}
+      {unpaid && o.vip ? null : (
+        <>
+          <OperationsPanel operations={o.operations} />
+          <JournalsPanel o={o} />
+        </>
+      )}
     </ConsolePage>
   );
 }

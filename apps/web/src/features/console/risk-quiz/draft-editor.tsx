@@ -236,7 +236,7 @@ export function DraftEditor({ draft }: { draft: AdminRiskQuizDetail }) {
   return (
     <Panel
       id="risk-draft"
-      title={`${t('desk.draft')} · ${t('desk.version', { number: fmt.number(draft.number) })}`}
+      title={`${t('desk.draft')} — ${t('desk.version', { number: fmt.number(draft.number) })}`}
       action={
         <Stack direction="row" spacing={1}>
           <Button color="error" onClick={() => setAsking('discard')}>

@@ -114,14 +114,14 @@ describe('/admin/risk-quiz', { timeout: 120_000 }, () => {
       }
       return undefined;
     });
-    const published = await screen.findByRole('region', { name: 'نسخهٔ منتشرشده · نسخهٔ ۱' });
+    const published = await screen.findByRole('region', { name: 'نسخهٔ منتشرشده — نسخهٔ ۱' });
     expect(within(published).getByText('Horizon فا')).toBeTruthy();
     expect(within(published).getByText('Long فا — امتیاز: ۴')).toBeTruthy();
     expect(within(published).getByText(/۱۲ پاسخ/)).toBeTruthy();
     const versions = screen.getByRole('region', { name: 'نسخه‌ها' });
     expect(within(versions).getByText('منتشرشده')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'ساخت پیش‌نویس' }));
-    expect(await screen.findByRole('region', { name: 'پیش‌نویس · نسخهٔ ۲' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'پیش‌نویس — نسخهٔ ۲' })).toBeTruthy();
     expect(sent('POST', '/api/admin/risk-quiz/draft')).toHaveLength(1);
   });
 
@@ -147,7 +147,7 @@ describe('/admin/risk-quiz', { timeout: 120_000 }, () => {
       }
       return undefined;
     });
-    const editor = await screen.findByRole('region', { name: 'پیش‌نویس · نسخهٔ ۲' });
+    const editor = await screen.findByRole('region', { name: 'پیش‌نویس — نسخهٔ ۲' });
     const first = within(editor).getByRole('group', { name: 'پرسش ۱' });
     const faText = within(first).getAllByLabelText('متن پرسش (فارسی)')[0]!;
     await userEvent.clear(faText);
@@ -221,7 +221,7 @@ describe('/admin/risk-quiz', { timeout: 120_000 }, () => {
           )
         : undefined,
     );
-    const editor = await screen.findByRole('region', { name: 'پیش‌نویس · نسخهٔ ۲' });
+    const editor = await screen.findByRole('region', { name: 'پیش‌نویس — نسخهٔ ۲' });
     await userEvent.click(within(editor).getByRole('button', { name: 'ذخیرهٔ پیش‌نویس' }));
     expect(
       await within(editor).findByText(
@@ -235,11 +235,11 @@ describe('/admin/risk-quiz', { timeout: 120_000 }, () => {
 
   it('an operator without quiz.manage reads the versions and changes nothing', async () => {
     render((path) => (path === '/api/admin/risk-quiz' ? jsonResponse(deskOf(draftFixture())) : undefined), 'operator');
-    expect(await screen.findByRole('region', { name: 'نسخهٔ منتشرشده · نسخهٔ ۱' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'نسخهٔ منتشرشده — نسخهٔ ۱' })).toBeTruthy();
     expect(
       screen.getByText('فقط کاربران با دسترسی مدیریت تست ریسک می‌توانند پیش‌نویس بسازند و منتشر کنند.'),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'ساخت پیش‌نویس' })).toBeNull();
-    expect(screen.queryByRole('region', { name: 'پیش‌نویس · نسخهٔ ۲' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'پیش‌نویس — نسخهٔ ۲' })).toBeNull();
   });
 });

@@ -29,7 +29,7 @@ function VersionView({ version }: { version: AdminRiskQuizDetail }) {
   return (
     <Panel
       id={`risk-version-${version.number}`}
-      title={`${t('desk.published')} · ${t('desk.version', { number: fmt.number(version.number) })}`}
+      title={`${t('desk.published')} — ${t('desk.version', { number: fmt.number(version.number) })}`}
     >
       <Typography variant="body2" color="text.secondary">
         {[
@@ -39,7 +39,7 @@ function VersionView({ version }: { version: AdminRiskQuizDetail }) {
           t('desk.scoreRange', { min: fmt.number(version.scoreRange.min), max: fmt.number(version.scoreRange.max) }),
         ]
           .filter(Boolean)
-          .join(' · ')}
+          .join(' — ')}
       </Typography>
       <Box component="ol" sx={{ m: 0, paddingInlineStart: 3, display: 'grid', gap: 1.5 }}>
         {version.questions.map((q) => (

@@ -17,8 +17,8 @@ import { paths } from '@/config/paths';
 interface Kind {
   key: PortfolioKind;
   icon: SvgIconComponent;
-  /** Its way in; null while the portal has no page for it (baskets: the card explains instead of linking). */
-  to: string | null;
+  /** Its way in. */
+  to: string;
   color: string;
 }
 
@@ -85,15 +85,9 @@ export function InvestmentKinds({
               </Typography>
             </CardContent>
             <CardActions sx={{ px: 2, pb: 2 }}>
-              {to ? (
-                <Button component={RouterLink} to={to} variant="outlined" fullWidth>
-                  {t(`dashboard.kinds.${key}.action`)}
-                </Button>
-              ) : (
-                <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 0.75 }}>
-                  {t(`dashboard.kinds.${key}.unavailable`)}
-                </Typography>
-              )}
+              <Button component={RouterLink} to={to} variant="outlined" fullWidth>
+                {t(`dashboard.kinds.${key}.action`)}
+              </Button>
             </CardActions>
           </Card>
         ))}

@@ -261,7 +261,15 @@ function Questions({
               <FormControl error={Boolean(shown)} fullWidth>
                 <FormLabel
                   id={labelId}
-                  sx={{ color: 'text.primary', fontWeight: 700, fontSize: '1.1rem', mb: 1.5, lineHeight: 1.7 }}
+                  // The question stays readable when the rule shows: only the rule under the options is red.
+                  sx={{
+                    color: 'text.primary',
+                    '&.Mui-focused, &.Mui-error': { color: 'text.primary' },
+                    fontWeight: 700,
+                    fontSize: '1.1rem',
+                    mb: 1.5,
+                    lineHeight: 1.7,
+                  }}
                 >
                   {question.text[lang]}
                 </FormLabel>

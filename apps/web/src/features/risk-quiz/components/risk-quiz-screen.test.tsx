@@ -55,7 +55,7 @@ describe('/risk-quiz', { timeout: 30_000 }, () => {
     expect(within(latest).getByText(/برای بازده بیشتر نوسان‌های بزرگ را می‌پذیرید/)).toBeTruthy();
     const history = screen.getByRole('region', { name: 'تست‌های انجام‌شده' });
     const items = within(history).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent?.split('·')[0]?.trim())).toEqual(['عدد ریسک: ۴۲', 'عدد ریسک: ۸']);
+    expect(items.map((li) => li.textContent?.split('—')[0]?.trim())).toEqual(['عدد ریسک: ۴۲', 'عدد ریسک: ۸']);
     expect(screen.getByRole('link', { name: 'انجام دوبارهٔ تست' }).getAttribute('href')).toBe('/risk-quiz/calc');
     // No way back without `returnTo`; a foreign address is not one.
     expect(screen.queryByRole('link', { name: 'بازگشت' })).toBeNull();

@@ -75,10 +75,10 @@ function History({ results }: { results: RiskResult[] }) {
             />
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography sx={{ fontWeight: 700 }}>
-                {t('list.number')}: {fmt.number(r.riskNumber)} · {t(`persona.${r.persona}`)}
+                {t('list.number')}: {fmt.number(r.riskNumber)} — {t(`persona.${r.persona}`)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t('list.takenAt', { date: fmt.date(r.takenAt, 'dateTime') })} ·{' '}
+                {t('list.takenAt', { date: fmt.date(r.takenAt, 'dateTime') })} —{' '}
                 {t('list.version', { number: fmt.number(r.versionNumber) })}
               </Typography>
             </Box>
