@@ -55,6 +55,16 @@ export function shownTether(t: Translate, amount: string): string {
   return `${shownDecimal(amount)} ${t('currency.USDT')}`;
 }
 
+/**
+ * A valuation in tether (a basket's or a holding's value) as the basket pages show it: to the cent, the rest
+ * cut (`use-basket-format.ts` `value`): `1988.512345` → `۱٬۹۸۸٫۵۱ تتر`.
+ */
+export function shownValue(t: Translate, amount: string): string {
+  const [int = '0', frac = ''] = amount.split('.');
+  const cents = frac.slice(0, 2).replace(/0+$/, '');
+  return shownTether(t, cents ? `${int}.${cents}` : int);
+}
+
 /** A ratio 0–1 as the basket pages show a weight or a drift: one decimal, `۱۲٫۵٪`. */
 export function shownWeight(ratio: number): string {
   return new Intl.NumberFormat('fa-IR', { style: 'percent', maximumFractionDigits: 1 }).format(ratio);

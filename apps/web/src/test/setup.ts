@@ -18,6 +18,9 @@ import enBasketDesk from '@/locales/en/basket-desk.json';
 import faBaskets from '@/locales/fa/baskets.json';
 import arBaskets from '@/locales/ar/baskets.json';
 import enBaskets from '@/locales/en/baskets.json';
+import faRisk from '@/locales/fa/risk.json';
+import arRisk from '@/locales/ar/risk.json';
+import enRisk from '@/locales/en/risk.json';
 import arWallet from '@/locales/ar/wallet.json';
 import enAdmin from '@/locales/en/admin.json';
 import enBank from '@/locales/en/bank.json';
@@ -89,6 +92,7 @@ await i18next.use(initReactI18next).init({
       chain: faChain,
       basketDesk: faBasketDesk,
       baskets: faBaskets,
+      risk: faRisk,
     },
     ar: {
       translation: ar,
@@ -103,6 +107,7 @@ await i18next.use(initReactI18next).init({
       chain: arChain,
       basketDesk: arBasketDesk,
       baskets: arBaskets,
+      risk: arRisk,
     },
     en: {
       translation: en,
@@ -117,6 +122,7 @@ await i18next.use(initReactI18next).init({
       chain: enChain,
       basketDesk: enBasketDesk,
       baskets: enBaskets,
+      risk: enRisk,
     },
   },
   lng: 'fa',

@@ -38,7 +38,11 @@ export const chainNetworkValuesSchema = z.object({
   maxWithdrawal: z.string(),
 });
 export const chainSettingsValuesSchema = z.object({
-  networks: z.object({ TRC20: chainNetworkValuesSchema, ERC20: chainNetworkValuesSchema, BEP20: chainNetworkValuesSchema }),
+  networks: z.object({
+    TRC20: chainNetworkValuesSchema,
+    ERC20: chainNetworkValuesSchema,
+    BEP20: chainNetworkValuesSchema,
+  }),
   dailyWithdrawalLimit: z.string(),
   reviewAbove: z.string(),
   secondReviewAbove: z.string(),

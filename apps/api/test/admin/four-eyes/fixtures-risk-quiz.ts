@@ -30,7 +30,7 @@ async function dropDraft(t: TestApp) {
 async function ensureDraft(t: TestApp) {
   await t.database.db.execute(
     sql`INSERT INTO risk_quiz_versions (number, status)
-        SELECT COALESCE(max(number), 0) + 1, 'draft' FROM risk_quiz_versions
+        SELECT m.n, 'draft' FROM (SELECT COALESCE(max(number), 0) + 1 AS n FROM risk_quiz_versions) m
         WHERE NOT EXISTS (SELECT 1 FROM risk_quiz_versions WHERE status = 'draft')`,
   );
   const [draft] = await queryRows<{ id: string }>(

@@ -33,6 +33,8 @@ export type BuyTetherStep = ComponentType<{
   returnTo?: string;
   onClose: () => void;
   onBought: (trade: TetherTrade) => void;
+  /** What the tether is for, in the step's texts. */
+  purpose?: 'fund' | 'basket';
 }>;
 
 /**
@@ -197,6 +199,7 @@ function PayFromWallet({ order, buyTether: Step }: { order: BasketOrder; buyTeth
           <Step
             missing={open && missing !== null ? missing : null}
             returnTo={paths.basketOrderPayment.getHref(order.id)}
+            purpose="basket"
             onClose={() => setOpen(false)}
             onBought={(trade) => {
               setBought(trade);

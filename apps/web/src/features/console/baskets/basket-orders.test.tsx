@@ -184,8 +184,9 @@ describe('the basket desk: one order', { timeout: 60_000 }, () => {
 
     const trades = screen.getByRole('region', { name: 'معاملات' });
     expect(within(trades).getByText('ساخت')).toBeTruthy();
-    expect(within(trades).getByText('۰٫۰۱ BTC')).toBeTruthy();
-    expect(within(trades).getByText('۵۹۷ تتر')).toBeTruthy();
+    const [trade] = within(trades).getAllByTestId('basket-trade');
+    expect(trade!.textContent).toContain('۰٫۰۱ BTC به ازای ۵۹۷ تتر');
+    expect(trade!.textContent).toContain('کارمزد ۰٫۵۹۷ تتر');
     expect(within(trades).getByText('خرید')).toBeTruthy();
 
     const journals = screen.getByRole('region', { name: 'سندهای دفتر کل' });
@@ -265,6 +266,8 @@ describe('the basket desk: one order', { timeout: 60_000 }, () => {
     const review = screen.getByRole('region', { name: 'بررسی درخواست ویژه' });
     expect(within(review).getByText('دو اپراتور (مبلغ بیش از حد تعیین‌شده)')).toBeTruthy();
     expect(within(review).getByTestId('basket-vip-state').textContent).toBe('در انتظار تصمیم');
+    // Unpaid: no allocation, trade or journal to show yet.
+    expect(screen.queryByRole('region', { name: 'معاملات' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'پذیرش' }));
     const dialog = await screen.findByRole('dialog', { name: 'پذیرش درخواست ویژه' });
