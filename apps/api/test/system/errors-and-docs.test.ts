@@ -21,6 +21,8 @@ const PUBLIC_OPERATIONS = [
   // The sandbox chain's dev routes (issue 18), like the outbox: never registered in production.
   'sandboxChainTransfer',
   'mineSandboxChain',
+  // The demo market's dev route (issue 20), the same: never registered in production.
+  'moveDemoMarket',
   // A holdings certificate's verification code, checked by whoever holds the certificate (issue 19, decision 042).
   'verifyHoldingsCertificate',
 ];

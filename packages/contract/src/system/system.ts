@@ -152,3 +152,24 @@ export const mineSandboxChain = defineEndpoint({
   }),
   errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
 });
+
+/**
+ * Development only (issue 20, decision 045): moves the demo market's latest price of one asset by a factor,
+ * as the market would. A basket is built on its target weights; this lets a developer or the browser journey
+ * see it drift and rebalance at once instead of waiting for the demo walk. The next sync of the universe
+ * puts the walk's price back. Answered NOT_FOUND when the market is not the demo (`MARKET_DATA_SOURCE`).
+ */
+export const moveDemoMarket = defineEndpoint({
+  id: 'moveDemoMarket',
+  method: 'POST',
+  path: '/dev/demo-market/move',
+  summary: "Development only: moves the demo market's latest price of one asset by a factor",
+  tags: ['dev'],
+  auth: 'public',
+  body: z.object({
+    symbol: z.string().regex(/^[A-Z0-9]{2,15}$/, { message: 'format' }),
+    factor: z.number({ message: 'number' }).min(0.1, { message: 'min' }).max(10, { message: 'max' }),
+  }),
+  response: z.object({ symbol: z.string(), price: z.string(), at: z.string() }),
+  errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+});

@@ -1,22 +1,23 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { normalizeMobile } from '@portal/contract/core/mobile';
 import { AppError } from '@portal/contract/core/errors';
 import { fromMinor, toMinor } from '@portal/contract/core/money';
-import { listDevOutbox, mineSandboxChain, sandboxChainTransfer } from '@portal/contract/system/system';
+import { listDevOutbox, mineSandboxChain, moveDemoMarket, sandboxChainTransfer } from '@portal/contract/system/system';
 import { TETHER_NETWORKS, canonicalAddress } from '@portal/contract/tether/networks';
 import type { ChainContext } from '../../adapters/chain/create-chain';
 import { sandboxMempoolSize, type SandboxChain } from '../../adapters/chain/sandbox-chain';
 import type { Db } from '../../db/client';
-import { devOutbox } from '../../db/schema';
+import { cryptoAssets, devOutbox } from '../../db/schema';
 import { route } from '../../plugins/contract';
 import { rawOfTetherMinor, tetherMinorOfRaw } from '../chain/deposits.service';
+import type { MarketContext } from '../market/market-context';
 
 /**
  * Development only (never registered when NODE_ENV=production): what the outbox SMS and mail adapters
  * "sent" to one number or one address. The contract requires one of them; there is no list of everyone's codes.
  */
-export function devRoutes(app: FastifyInstance, deps: { db: Db; chain: ChainContext }) {
+export function devRoutes(app: FastifyInstance, deps: { db: Db; chain: ChainContext; market: MarketContext }) {
   route(app, listDevOutbox, async ({ query }) => {
     const to =
       query.mobile !== undefined ? (normalizeMobile(query.mobile) ?? query.mobile) : query.email?.toLowerCase();
@@ -31,6 +32,31 @@ export function devRoutes(app: FastifyInstance, deps: { db: Db; chain: ChainCont
   });
 
   sandboxChainRoutes(app, deps);
+  demoMarketRoutes(app, deps);
+}
+
+/**
+ * The demo market's dev route (issue 20, decision 045): an asset's latest price moved by a factor, which the
+ * baskets' valuation and the sandbox exchange use at once; the universe job's next run puts the walk back.
+ */
+function demoMarketRoutes(app: FastifyInstance, deps: { db: Db; market: MarketContext }) {
+  route(app, moveDemoMarket, async ({ body }) => {
+    if (!deps.market.demo) throw new AppError('NOT_FOUND', 'The market is live (MARKET_DATA_SOURCE=exchanges)');
+    const [row] = await deps.db
+      .update(cryptoAssets)
+      .set({
+        lastPrice: sql`round(${cryptoAssets.lastPrice} * ${String(body.factor)}::numeric, 18)`,
+        lastPriceAt: sql`now()`,
+      })
+      .where(eq(cryptoAssets.symbol, body.symbol))
+      .returning({ price: cryptoAssets.lastPrice, at: cryptoAssets.lastPriceAt });
+    if (!row?.price || !row.at) throw new AppError('NOT_FOUND', `No demo price for ${body.symbol}`);
+    return {
+      symbol: body.symbol,
+      price: row.price.includes('.') ? row.price.replace(/0+$/, '').replace(/\.$/, '') : row.price,
+      at: row.at.toISOString(),
+    };
+  });
 }
 
 /**
