@@ -28,7 +28,7 @@ import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } f
 import { reachKycLevelOne, shownDecimal } from '../../src/fund-steps';
 import { escapeRegExp, persianDigits } from '../../src/i18n';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
-import { freshMobile, startServer, type RunningServer } from '../../src/server';
+import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
 /**
  * A smart hold basket from the quiz to its close (issue 20 "Done when"), in Persian. A new investor on a phone
@@ -41,12 +41,9 @@ import { freshMobile, startServer, type RunningServer } from '../../src/server';
  * market's quote in the same flow, then pays; `/basket-order/process/{id}` shows it built (Analysed). The
  * basket's page shows its holdings and value, which equal Σ quantity × latest price as the API answers them;
  * the dashboard lists it at that value. On a desktop: the dashboard, `/baskets` and the back-test; once the
- * market has moved (the demo prices move every five minutes; this server takes them every minute), the
+ * market has moved (the demo market's dev route moves the heaviest asset's price by half as much again), the
  * rebalance page shows its trades and fees and is confirmed; back on the phone the basket is closed and its
  * proceeds are in the tether wallet, to the last decimal of the ledger.
- *
- * Its own server: the market is read every minute (`MARKET_SYNC_MINUTES=1`) so the rebalance has a price move
- * to correct within the journey (the shared server reads it every ten), and one operator approves the video.
  */
 
 const t = accountTranslator('fa');
@@ -68,18 +65,39 @@ const SEED_SCORES = [
 /** The options chosen: the second everywhere but «hold and wait» on a 30 % fall → 10 of 29 points, 34. */
 const CHOICES = [1, 1, 2, 1, 1, 1, 1, 1];
 
-let server: RunningServer;
+let server: JourneyServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ MARKET_SYNC_MINUTES: '1' }, { operators: { admin: 1 }, startTimeoutMs: 180_000 }),
-    connectBrowser(),
-  ]);
-}, 400_000);
+  server = sharedServer();
+  browser = await connectBrowser();
+});
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
+
+/**
+ * The market moves: the demo market's dev route (`POST /api/dev/demo-market/move`) puts the heaviest crypto
+ * holding's price up by half, so the basket drifts from its target. Asked again until the preview sees it (the
+ * universe job may put the walk's price back between the two).
+ */
+async function moveTheMarket(page: Page, orderId: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const basket = await basketOf(page, orderId);
+        const heaviest = basket.holdings
+          .filter((h) => h.symbol !== 'USDT')
+          .sort((a, b) => (b.weight ?? 0) - (a.weight ?? 0))[0]!;
+        const moved = await page.request.post('/api/dev/demo-market/move', {
+          data: { symbol: heaviest.symbol, factor: 1.5 },
+        });
+        expect(moved.status(), await moved.text()).toBe(200);
+        return (await rebalancePreviewOf(page, orderId)).needed;
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toBe(true);
+}
 
 async function expectClean(tab: Tab) {
   expect(await seriousA11yViolations(tab.page)).toEqual([]);
@@ -358,10 +376,8 @@ describe('a smart hold basket (fa)', () => {
     await buildItem.first().waitFor();
     await screenshot(dp, 'baskets-orders-fa-desktop');
 
-    // --- the market moves (a new demo price every five minutes, taken each minute): a rebalance is due ---
-    await expect
-      .poll(async () => (await rebalancePreviewOf(dp, orderId)).needed, { timeout: 480_000, interval: 10_000 })
-      .toBe(true);
+    // --- the market moves: a rebalance is due ---
+    await moveTheMarket(dp, orderId);
     const before = await rebalancePreviewOf(dp, orderId);
     expect(before.trades.length).toBeGreaterThan(0);
     expect(before.driftAfter).toBeLessThan(before.driftBefore);
