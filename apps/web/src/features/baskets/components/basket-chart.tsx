@@ -2,8 +2,8 @@ import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { axisCommonOf, chartHooks, valueAxis } from '@/components/chart-parts';
 import { ChartFrame, type ChartHover } from '@/components/chart-frame';
-import { FONT_FAMILY } from '@/lib/theme';
 
 /** One line of the chart: its values (null where it has none) and its colour. */
 export interface ChartLine {
@@ -23,16 +23,6 @@ export interface BasketChartProps {
   formatAxisValue: (value: number) => string;
   formatAxisTime: (unixSeconds: number) => string;
   tooltipOf: (index: number) => { date: string; value: string; extra?: string };
-}
-
-const AXIS_FONT = `12px ${FONT_FAMILY}`;
-
-let measureCtx: CanvasRenderingContext2D | null | undefined;
-function textWidth(text: string): number {
-  if (measureCtx === undefined) measureCtx = document.createElement('canvas').getContext('2d');
-  if (!measureCtx) return text.length * 7;
-  measureCtx.font = AXIS_FONT;
-  return measureCtx.measureText(text).width;
 }
 
 /**
@@ -67,13 +57,7 @@ export default function BasketChart({
   useEffect(() => {
     const wrap = wrapRef.current;
     if (!wrap) return;
-    const axisCommon = {
-      stroke: textColor,
-      font: AXIS_FONT,
-      grid: { stroke: gridColor, width: 1 },
-      ticks: { show: false },
-      gap: 6,
-    } satisfies uPlot.Axis;
+    const axisCommon = axisCommonOf(textColor, gridColor);
     const opts: uPlot.Options = {
       width: Math.max(1, wrap.clientWidth),
       height,
@@ -106,32 +90,9 @@ export default function BasketChart({
           size: 32,
           space: 90,
         },
-        {
-          ...axisCommon,
-          side: rtl ? 1 : 3,
-          values: (_u, splits) => splits.map((v) => fmtRef.current.formatAxisValue(v)),
-          size: (_u, vals) => Math.ceil(Math.max(24, ...(vals ?? []).map((v) => textWidth(String(v))))) + 14,
-          space: 36,
-        },
+        valueAxis(axisCommon, rtl, (v) => fmtRef.current.formatAxisValue(v)),
       ],
-      hooks: {
-        init: [
-          (u) => {
-            u.ctx.canvas.dir = rtl ? 'rtl' : 'ltr';
-          },
-        ],
-        setCursor: [
-          (u) => {
-            const index = u.cursor.idx;
-            const left = u.cursor.left ?? -1;
-            setHover(
-              index === null || index === undefined || left < 0
-                ? null
-                : { index, x: u.bbox.left / uPlot.pxRatio + left, width: wrap.clientWidth },
-            );
-          },
-        ],
-      },
+      hooks: chartHooks(rtl, wrap, setHover),
     };
     const chart = new uPlot(opts, [times, ...lines.map((l) => l.values)] as uPlot.AlignedData, wrap);
     chartRef.current = chart;

@@ -1,13 +1,8 @@
-import MenuItem from '@mui/material/MenuItem';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { TETHER_NETWORK_KEYS } from '@portal/contract/tether/chain';
 import { paths } from '@/config/paths';
-import { ConsolePage } from '../shell/console-page';
+import { DeskFrame, FilterSelect, oneOf } from '../shell/desk-frame';
 import { useNetworkName } from './chain-labels';
 
 export const CHAIN_SECTIONS = ['networks', 'withdrawals', 'deposits', 'reconciliation'] as const;
@@ -35,67 +30,21 @@ export function ChainFrame({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <ConsolePage title={t(`chain.sections.${section}`)} actions={actions}>
-      <Tabs
-        value={section}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label={t('chain.sectionsLabel')}
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        {CHAIN_SECTIONS.map((s) => (
-          <Tab
-            key={s}
-            value={s}
-            label={t(`chain.tabs.${s}`)}
-            component={RouterLink}
-            to={HREF[s]}
-            aria-current={s === section ? 'page' : undefined}
-          />
-        ))}
-      </Tabs>
-      {children}
-    </ConsolePage>
-  );
-}
-
-/** A filter of a list: every value, or one (the address keeps it). */
-export function FilterSelect<V extends string>({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: V;
-  options: readonly { value: V; label: string }[];
-  onChange: (value: V) => void;
-}) {
-  return (
-    <TextField
-      select
-      size="small"
-      id={id}
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value as V)}
-      sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+    <DeskFrame
+      title={t(`chain.sections.${section}`)}
+      sections={CHAIN_SECTIONS}
+      section={section}
+      hrefOf={(s) => HREF[s]}
+      labelOf={(s) => t(`chain.tabs.${s}`)}
+      sectionsLabel={t('chain.sectionsLabel')}
+      actions={actions}
     >
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      {children}
+    </DeskFrame>
   );
 }
 
-/** A value of the address among allowed ones, else the fallback. */
-export function oneOf<V extends string>(allowed: readonly V[], raw: string | null, fallback: V): V {
-  return (allowed as readonly string[]).includes(raw ?? '') ? (raw as V) : fallback;
-}
+export { FilterSelect, oneOf };
 
 /** The values of a list's network filter: every network, or one. */
 export const NETWORK_FILTERS = ['all', ...TETHER_NETWORK_KEYS] as const;

@@ -2,8 +2,8 @@ import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { axisCommonOf, chartHooks, valueAxis } from '@/components/chart-parts';
 import { ChartFrame, type ChartHover } from '@/components/chart-frame';
-import { FONT_FAMILY } from '@/lib/theme';
 
 /**
  * The 7-day tab's chart (uPlot on a canvas, as the fund page's share value line): the portfolio's value
@@ -24,16 +24,6 @@ export interface PortfolioChartProps {
   formatAxisTime: (unixSeconds: number) => string;
   tooltipOf: (index: number) => { date: string; value: string; profit: string };
   profitLabel: string;
-}
-
-const AXIS_FONT = `12px ${FONT_FAMILY}`;
-
-let measureCtx: CanvasRenderingContext2D | null | undefined;
-function textWidth(text: string): number {
-  if (measureCtx === undefined) measureCtx = document.createElement('canvas').getContext('2d');
-  if (!measureCtx) return text.length * 7;
-  measureCtx.font = AXIS_FONT;
-  return measureCtx.measureText(text).width;
 }
 
 export default function PortfolioChart({
@@ -72,13 +62,7 @@ export default function PortfolioChart({
     const losses = profits.map((p) => (p < 0 ? p : null));
     const reach = Math.max(1, ...profits.map((p) => Math.abs(p)));
     const bars = uPlot.paths.bars!({ size: [0.45, 28], align: 0 });
-    const axisCommon = {
-      stroke: textColor,
-      font: AXIS_FONT,
-      grid: { stroke: gridColor, width: 1 },
-      ticks: { show: false },
-      gap: 6,
-    } satisfies uPlot.Axis;
+    const axisCommon = axisCommonOf(textColor, gridColor);
     const opts: uPlot.Options = {
       width: Math.max(1, wrap.clientWidth),
       height,
@@ -114,32 +98,9 @@ export default function PortfolioChart({
           values: (_u, splits) => splits.map((s) => fmtRef.current.formatAxisTime(s)),
           size: 32,
         },
-        {
-          ...axisCommon,
-          side: rtl ? 1 : 3,
-          values: (_u, splits) => splits.map((v) => fmtRef.current.formatAxisValue(v)),
-          size: (_u, vals) => Math.ceil(Math.max(24, ...(vals ?? []).map((v) => textWidth(String(v))))) + 14,
-          space: 36,
-        },
+        valueAxis(axisCommon, rtl, (v) => fmtRef.current.formatAxisValue(v)),
       ],
-      hooks: {
-        init: [
-          (u) => {
-            u.ctx.canvas.dir = rtl ? 'rtl' : 'ltr';
-          },
-        ],
-        setCursor: [
-          (u) => {
-            const index = u.cursor.idx;
-            const left = u.cursor.left ?? -1;
-            setHover(
-              index === null || index === undefined || left < 0
-                ? null
-                : { index, x: u.bbox.left / uPlot.pxRatio + left, width: wrap.clientWidth },
-            );
-          },
-        ],
-      },
+      hooks: chartHooks(rtl, wrap, setHover),
     };
     const chart = new uPlot(opts, [times, gains, losses, values] as uPlot.AlignedData, wrap);
     chartRef.current = chart;

@@ -2,8 +2,8 @@ import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { axisCommonOf, chartHooks, valueAxis } from '@/components/chart-parts';
 import { ChartFrame, type ChartHover } from '@/components/chart-frame';
-import { FONT_FAMILY } from '@/lib/theme';
 
 /**
  * The share value line (uPlot on a canvas): loaded as its own chunk by the fund page only, after the
@@ -27,18 +27,8 @@ export interface NavLineChartProps {
   tooltipOf: (index: number) => { date: string; value: string };
 }
 
-const AXIS_FONT_PX = 12;
-const AXIS_FONT = `${AXIS_FONT_PX}px ${FONT_FAMILY}`;
 /** Roughly how far apart the date labels stand. */
 const TIME_LABEL_SPACE = 84;
-
-let measureCtx: CanvasRenderingContext2D | null | undefined;
-function textWidth(text: string): number {
-  if (measureCtx === undefined) measureCtx = document.createElement('canvas').getContext('2d');
-  if (!measureCtx) return text.length * 7;
-  measureCtx.font = AXIS_FONT;
-  return measureCtx.measureText(text).width;
-}
 
 /** Evenly spread data points for the date labels, kept off the very edges so none is cut in half. */
 function timeSplits(u: uPlot): number[] {
@@ -77,13 +67,7 @@ export default function NavLineChart({
   useEffect(() => {
     const wrap = wrapRef.current;
     if (!wrap) return;
-    const axisCommon = {
-      stroke: textColor,
-      font: AXIS_FONT,
-      grid: { stroke: gridColor, width: 1 },
-      ticks: { show: false },
-      gap: 6,
-    } satisfies uPlot.Axis;
+    const axisCommon = axisCommonOf(textColor, gridColor);
     const opts: uPlot.Options = {
       width: Math.max(1, wrap.clientWidth),
       height,
@@ -113,33 +97,9 @@ export default function NavLineChart({
           values: (_u, splits) => splits.map((s) => fmtRef.current.formatAxisTime(s)),
           size: 32,
         },
-        {
-          ...axisCommon,
-          side: rtl ? 1 : 3,
-          values: (_u, splits) => splits.map((v) => fmtRef.current.formatAxisValue(v)),
-          size: (_u, vals) => Math.ceil(Math.max(24, ...(vals ?? []).map((v) => textWidth(String(v))))) + 14,
-          space: 36,
-        },
+        valueAxis(axisCommon, rtl, (v) => fmtRef.current.formatAxisValue(v)),
       ],
-      hooks: {
-        // The canvas takes the text direction of its element: dates in Persian or Arabic read right to left.
-        init: [
-          (u) => {
-            u.ctx.canvas.dir = rtl ? 'rtl' : 'ltr';
-          },
-        ],
-        setCursor: [
-          (u) => {
-            const index = u.cursor.idx;
-            const left = u.cursor.left ?? -1;
-            setHover(
-              index === null || index === undefined || left < 0
-                ? null
-                : { index, x: u.bbox.left / uPlot.pxRatio + left, width: wrap.clientWidth },
-            );
-          },
-        ],
-      },
+      hooks: chartHooks(rtl, wrap, setHover),
     };
     const chart = new uPlot(opts, [times, values], wrap);
     chartRef.current = chart;
