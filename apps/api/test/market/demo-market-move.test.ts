@@ -19,7 +19,7 @@ describe('POST /dev/demo-market/move', () => {
     await t.close();
   });
 
-  const move = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/dev/demo-market/move', payload });
+  const move = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/dev/demo-market/move', payload });
   const priceOf = async (symbol: string) => (await latestPrices(t.database.db, [symbol])).get(symbol)!.price;
 
   it('moves the latest price by the factor, exactly', async () => {
