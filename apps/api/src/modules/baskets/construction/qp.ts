@@ -1,5 +1,3 @@
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- quadprog ships no types, and the bench compiles this file without apps/api/src around it
-/// <reference path="./quadprog.d.ts" />
 import quadprog from 'quadprog';
 
 /**
