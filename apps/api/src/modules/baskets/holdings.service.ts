@@ -89,10 +89,8 @@ export interface Valuation {
   assets: Map<string, AssetInfo>;
 }
 
-/** A basket's holdings at the latest prices (tether last). */
-export async function valueBasket(db: DbOrTx, userId: string, basketId: string, now: Date): Promise<Valuation> {
-  const balances = await basketBalances(db, userId, basketId);
-  const symbols = [...balances.keys()];
+/** The assets and latest prices of `symbols` (tether's price is 1; it is not an asset row). */
+async function pricesOf(db: DbOrTx, symbols: readonly string[], now: Date) {
   const [assets, prices] = await Promise.all([
     getAssets(
       db,
@@ -100,6 +98,20 @@ export async function valueBasket(db: DbOrTx, userId: string, basketId: string, 
     ),
     latestPrices(db, symbols, now),
   ]);
+  return { assets, prices };
+}
+
+/** A basket's holdings at the latest prices (tether last). */
+export async function valueBasket(db: DbOrTx, userId: string, basketId: string, now: Date): Promise<Valuation> {
+  const balances = await basketBalances(db, userId, basketId);
+  return valuationOf(balances, await pricesOf(db, [...balances.keys()], now));
+}
+
+/** Balances valued at the given prices: each holding, and their sum (null when one has no price). */
+function valuationOf(
+  balances: Map<string, bigint>,
+  { assets, prices }: Awaited<ReturnType<typeof pricesOf>>,
+): Valuation {
   const holdings: ValuedHolding[] = [];
   for (const [symbol, quantity] of balances) {
     if (quantity === 0n) continue;
@@ -674,15 +686,40 @@ export async function heldBasketValues(
   userId: string,
   now: Date,
 ): Promise<{ id: string; risk: number; invested: bigint; value: bigint | null }[]> {
-  const orders = await db
-    .select({ id: basketOrders.id, risk: basketOrders.risk, amount: basketOrders.amount })
-    .from(basketOrders)
-    .where(and(eq(basketOrders.userId, userId), eq(basketOrders.status, 'Analysed'), eq(basketOrders.holding, 'held')))
-    .orderBy(asc(basketOrders.builtAt), asc(basketOrders.id));
-  const out = [];
-  for (const o of orders) {
-    const v = await valueBasket(db, userId, o.id, now);
-    out.push({ id: o.id, risk: o.risk, invested: o.amount, value: v.value });
+  const [orders, accounts] = await Promise.all([
+    db
+      .select({ id: basketOrders.id, risk: basketOrders.risk, amount: basketOrders.amount })
+      .from(basketOrders)
+      .where(
+        and(eq(basketOrders.userId, userId), eq(basketOrders.status, 'Analysed'), eq(basketOrders.holding, 'held')),
+      )
+      .orderBy(asc(basketOrders.builtAt), asc(basketOrders.id)),
+    db
+      .select({ currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.userId, userId),
+          eq(ledgerAccounts.code, 'available'),
+          like(ledgerAccounts.currency, 'B:%'),
+        ),
+      ),
+  ]);
+  if (orders.length === 0) return [];
+  // Every basket's balances from one read, valued at one read of the prices of every symbol held.
+  const byBasket = new Map<string, Map<string, bigint>>();
+  for (const a of accounts) {
+    const [, basketId, symbol] = (a.currency as string).split(':');
+    const balances = byBasket.get(basketId!) ?? new Map<string, bigint>();
+    balances.set(symbol!, a.balance);
+    byBasket.set(basketId!, balances);
   }
-  return out;
+  const symbols = new Set([...byBasket.values()].flatMap((b) => [...b.keys()]));
+  const priced = await pricesOf(db, [...symbols], now);
+  return orders.map((o) => ({
+    id: o.id,
+    risk: o.risk,
+    invested: o.amount,
+    value: valuationOf(byBasket.get(o.id) ?? new Map<string, bigint>(), priced).value,
+  }));
 }

@@ -217,7 +217,11 @@ interface Loaded {
 async function load(deps: PortfolioDeps, userId: string): Promise<Loaded> {
   const now = deps.now?.() ?? new Date();
   const today = tehranDateOf(now);
-  const [state, stored] = await Promise.all([readState(deps.db, userId, today), readSnapshots(deps.db, userId, EPOCH)]);
+  const [state, stored, baskets] = await Promise.all([
+    readState(deps.db, userId, today),
+    readSnapshots(deps.db, userId, EPOCH),
+    heldBasketValues(deps.db, userId, now),
+  ]);
   const mid = state.price_mid === null ? null : BigInt(state.price_mid);
   let sides: Sides = ZERO_SIDES;
   for (const c of state.cash ?? []) sides = addSides(sides, cashToSide(c.currency as Currency, BigInt(c.balance)));
@@ -226,7 +230,6 @@ async function load(deps: PortfolioDeps, userId: string): Promise<Loaded> {
     const v = unitsValue(BigInt(f.units), BigInt(f.nav));
     sides = addSides(sides, f.currency === 'IRT' ? { irt: v, usdt: 0n } : { irt: 0n, usdt: v });
   }
-  const baskets = await heldBasketValues(deps.db, userId, now);
   for (const b of baskets) if (b.value !== null) sides = addSides(sides, cashToSide('USDT', b.value));
   let todayFlow: Sides = ZERO_SIDES;
   for (const c of state.flows_today ?? []) {
