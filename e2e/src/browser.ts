@@ -87,6 +87,15 @@ export async function waitForLivePage(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Opens `path` and waits until it is live (`waitForLivePage`): the way to open a page the server renders
+ * (the dashboard, a fund's page) before clicking on it.
+ */
+export async function gotoLive(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForLivePage(page);
+}
+
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },

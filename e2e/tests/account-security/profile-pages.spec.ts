@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp } from '../../src/auth-steps';
 import { accountTranslator } from '../../src/account-steps';
-import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, gotoLive, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
 import { freshMobile, sharedServer, type JourneyServer } from '../../src/server';
 
@@ -59,7 +59,7 @@ describe('profile pages', () => {
 
       // The profile menu lists every profile page; on a phone the bottom navigation's profile tab opens it.
       if (viewport === 'phone') {
-        await page.goto('/');
+        await gotoLive(page, '/');
         const nav = page.getByRole('navigation', { name: t('nav.label'), exact: true });
         await nav.getByRole('link', { name: t('nav.profile'), exact: true }).click();
         await page.waitForURL((url) => url.pathname === '/profile-m');
@@ -71,7 +71,7 @@ describe('profile pages', () => {
         await page.waitForURL((url) => url.pathname === '/update-profile/2fa');
       } else {
         // The header's user menu lists them too.
-        await page.goto('/');
+        await gotoLive(page, '/');
         await page.getByRole('button', { name: new RegExp(t('layout.user.menu')) }).click();
         const menu = page.getByRole('menu');
         await menu.getByRole('menuitem', { name: t('nav.email'), exact: true }).click();

@@ -10,7 +10,7 @@ import {
   withWrongLuhn,
   withWrongShebaCheck,
 } from '../../src/bank-steps';
-import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
+import { connectBrowser, gotoLive, openTab, seriousA11yViolations, VIEWPORTS, type Tab } from '../../src/browser';
 import { persianDigits, translator, type Lng, type Translate } from '../../src/i18n';
 import { chooseTrack, submitIdentity, validNationalCode } from '../../src/kyc-steps';
 import { screenshot, screenshotOnFailure } from '../../src/screenshots';
@@ -203,7 +203,7 @@ describe('bank accounts', () => {
     await reachLevelOne(page, t, 'fa');
 
     // The header's user menu leads to the bank accounts.
-    await page.goto('/');
+    await gotoLive(page, '/');
     await page.getByRole('button', { name: new RegExp(t('layout.user.menu')) }).click();
     await page
       .getByRole('menu')

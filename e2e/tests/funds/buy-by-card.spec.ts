@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountTranslator, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, gotoLive, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { tomanWallet } from '../../src/deposit-steps';
 import {
   demoFund,
@@ -56,7 +56,7 @@ describe('buy fund units by card through the sandbox gateway (fa, phone)', () =>
 
     // --- the fund's page, its «buy», the purchase form ---
     const fund = await demoFund(page, 'demo-asayesh-staking');
-    await page.goto(`/fund/${fund.id}`);
+    await gotoLive(page, `/fund/${fund.id}`);
     await page
       .getByRole('region', { name: t('funds:overview.title'), exact: true })
       .getByRole('link', { name: t('funds:actions.buy'), exact: true })

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountTranslator, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, gotoLive, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { shownToman } from '../../src/deposit-steps';
 import { demoFund, figuresOf, fundWalletQuickly, purchaseOf, reachKycLevelOne } from '../../src/fund-steps';
 import { persianDigits } from '../../src/i18n';
@@ -86,7 +86,7 @@ describe('tether market (fa): buy, convert back, buy a crypto fund with it', () 
     await fundWalletQuickly(page, DEPOSIT);
 
     // --- the trading page, from the navigation ---
-    await page.goto('/');
+    await gotoLive(page, '/');
     await page
       .getByRole('navigation', { name: t('nav.label'), exact: true })
       .getByRole('link', { name: t('nav.tetherTrading'), exact: true })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shebaOf } from '@portal/contract/bank/bank-accounts';
 import { accountTranslator, typeCode, typeInto } from '../../src/account-steps';
 import { signUp } from '../../src/auth-steps';
-import { connectBrowser, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
+import { connectBrowser, gotoLive, openTab, seriousA11yViolations, VIEWPORTS } from '../../src/browser';
 import { persianDigits } from '../../src/i18n';
 import {
   chooseTrack,
@@ -118,7 +118,7 @@ describe('toman withdrawal (fa)', () => {
     expect(await verified.json()).toMatchObject({ outcome: 'success', credited: '500000' });
 
     // --- the wallet page: the balance and its history, from the navigation ---
-    await page.goto('/');
+    await gotoLive(page, '/');
     await page
       .getByRole('navigation', { name: t('nav.label'), exact: true })
       .getByRole('link', { name: t('nav.wallet'), exact: true })
