@@ -55,6 +55,17 @@ import { toOperationView, toOrderView, type OperationRow, type OrderRow } from '
 
 /** The investor's balances of a basket's holdings, by symbol (minor units of each asset's scale). */
 export async function basketBalances(db: DbOrTx, userId: string, basketId: string): Promise<Map<string, bigint>> {
+  return (await balancesByBasket(db, userId, [basketId])).get(basketId) ?? new Map<string, bigint>();
+}
+
+/** The investor's balances of several baskets' holdings, by basket then symbol: one read. */
+async function balancesByBasket(
+  db: DbOrTx,
+  userId: string,
+  basketIds: readonly string[],
+): Promise<Map<string, Map<string, bigint>>> {
+  // One basket: its own accounts; several: every basket account of the investor (they are few).
+  const pattern = basketIds.length === 1 ? `B:${basketIds[0]}:%` : 'B:%';
   const rows = await db
     .select({ currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
@@ -62,11 +73,16 @@ export async function basketBalances(db: DbOrTx, userId: string, basketId: strin
       and(
         eq(ledgerAccounts.userId, userId),
         eq(ledgerAccounts.code, 'available'),
-        like(ledgerAccounts.currency, `B:${basketId}:%` as never),
+        like(ledgerAccounts.currency, pattern),
       ),
     );
-  const out = new Map<string, bigint>();
-  for (const r of rows) out.set((r.currency as string).slice(`B:${basketId}:`.length), r.balance);
+  const out = new Map<string, Map<string, bigint>>();
+  for (const r of rows) {
+    const [, basketId, symbol] = (r.currency as string).split(':');
+    const balances = out.get(basketId!) ?? new Map<string, bigint>();
+    balances.set(symbol!, r.balance);
+    out.set(basketId!, balances);
+  }
   return out;
 }
 
@@ -103,8 +119,27 @@ async function pricesOf(db: DbOrTx, symbols: readonly string[], now: Date) {
 
 /** A basket's holdings at the latest prices (tether last). */
 export async function valueBasket(db: DbOrTx, userId: string, basketId: string, now: Date): Promise<Valuation> {
-  const balances = await basketBalances(db, userId, basketId);
-  return valuationOf(balances, await pricesOf(db, [...balances.keys()], now));
+  return (await valueBaskets(db, userId, [basketId], now)).get(basketId)!;
+}
+
+/**
+ * Several of the investor's baskets at the latest prices: their accounts in one read, the prices of every
+ * symbol held in one more, whatever the number of baskets.
+ */
+async function valueBaskets(
+  db: DbOrTx,
+  userId: string,
+  basketIds: readonly string[],
+  now: Date,
+): Promise<Map<string, Valuation>> {
+  const out = new Map<string, Valuation>();
+  if (basketIds.length === 0) return out;
+  const byBasket = await balancesByBasket(db, userId, basketIds);
+  const balancesOf = (id: string) => byBasket.get(id) ?? new Map<string, bigint>();
+  const symbols = new Set(basketIds.flatMap((id) => [...balancesOf(id).keys()]));
+  const priced = await pricesOf(db, [...symbols], now);
+  for (const id of basketIds) out.set(id, valuationOf(balancesOf(id), priced));
+  return out;
 }
 
 /** Balances valued at the given prices: each holding, and their sum (null when one has no price). */
@@ -155,28 +190,36 @@ function driftOf(values: Map<string, bigint>, total: bigint, targets: Map<string
   return Math.round((sum / 2) * 1e6) / 1e6;
 }
 
-async function closeProceeds(db: DbOrTx, orderId: string): Promise<bigint | null> {
-  const [op] = await db
-    .select({ proceeds: basketOperations.proceeds })
+/** What closing each of `orderIds` paid back (orders not closed are absent). */
+async function closeProceeds(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, bigint>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: basketOperations.orderId, proceeds: basketOperations.proceeds })
     .from(basketOperations)
     .where(
       and(
-        eq(basketOperations.orderId, orderId),
+        inArray(basketOperations.orderId, [...orderIds]),
         eq(basketOperations.kind, 'close'),
         eq(basketOperations.status, 'completed'),
       ),
-    )
-    .limit(1);
-  return op?.proceeds ?? null;
+    );
+  return new Map(rows.flatMap((r) => (r.proceeds === null ? [] : [[r.orderId, r.proceeds] as const])));
 }
 
-async function summaryOf(
-  db: DbOrTx,
-  order: OrderRow,
-  now: Date,
-): Promise<{ summary: BasketSummary; valuation: Valuation | null }> {
+/** The valuations of the held baskets among `orders` and the close proceeds of the closed ones: a read each. */
+async function valuesOf(db: DbOrTx, userId: string, orders: readonly OrderRow[], now: Date) {
+  const built = orders.filter((o) => o.status === 'Analysed');
+  const ids = (holding: OrderRow['holding']) => built.filter((o) => o.holding === holding).map((o) => o.id);
+  const [valuations, proceeds] = await Promise.all([
+    valueBaskets(db, userId, ids('held'), now),
+    closeProceeds(db, ids('closed')),
+  ]);
+  return { valuations, proceeds };
+}
+
+/** An order's summary from its valuation (held) or its close proceeds (closed), read beforehand. */
+function summaryOf(order: OrderRow, valuation: Valuation | null, proceeds: bigint | null): BasketSummary {
   const built = order.status === 'Analysed';
-  const valuation = built && order.holding === 'held' ? await valueBasket(db, order.userId, order.id, now) : null;
   let value: bigint | null = null;
   let gain: bigint | null = null;
   let drift: number | null = null;
@@ -188,28 +231,24 @@ async function summaryOf(
     }
   } else if (built && order.holding === 'closed') {
     value = 0n;
-    const proceeds = await closeProceeds(db, order.id);
     gain = proceeds === null ? null : proceeds - order.amount;
   }
   return {
-    valuation,
-    summary: {
-      id: order.id,
-      status: order.status,
-      holding: order.holding,
-      risk: order.risk,
-      exchanges: order.exchanges,
-      marketType: order.marketType,
-      invested: fromMinor(order.amount, 'USDT'),
-      value: value === null ? null : fromMinor(value, 'USDT'),
-      gain: gain === null ? null : fromMinor(gain, 'USDT'),
-      gainRatio: gain === null ? null : ratio(gain, order.amount),
-      drift,
-      demo: valuation?.demo ?? false,
-      createdAt: order.createdAt.toISOString(),
-      builtAt: order.builtAt?.toISOString() ?? null,
-      closedAt: order.closedAt?.toISOString() ?? null,
-    },
+    id: order.id,
+    status: order.status,
+    holding: order.holding,
+    risk: order.risk,
+    exchanges: order.exchanges,
+    marketType: order.marketType,
+    invested: fromMinor(order.amount, 'USDT'),
+    value: value === null ? null : fromMinor(value, 'USDT'),
+    gain: gain === null ? null : fromMinor(gain, 'USDT'),
+    gainRatio: gain === null ? null : ratio(gain, order.amount),
+    drift,
+    demo: valuation?.demo ?? false,
+    createdAt: order.createdAt.toISOString(),
+    builtAt: order.builtAt?.toISOString() ?? null,
+    closedAt: order.closedAt?.toISOString() ?? null,
   };
 }
 
@@ -220,8 +259,8 @@ export async function listBaskets(deps: BasketDeps, userId: string) {
     .from(basketOrders)
     .where(and(eq(basketOrders.userId, userId), eq(basketOrders.status, 'Analysed')))
     .orderBy(desc(basketOrders.builtAt), desc(basketOrders.id));
-  const items: BasketSummary[] = [];
-  for (const o of orders) items.push((await summaryOf(deps.db, o, now)).summary);
+  const { valuations, proceeds } = await valuesOf(deps.db, userId, orders, now);
+  const items = orders.map((o) => summaryOf(o, valuations.get(o.id) ?? null, proceeds.get(o.id) ?? null));
   items.sort((a, b) => (a.holding === b.holding ? 0 : a.holding === 'held' ? -1 : 1));
   const held = items.filter((i) => i.holding === 'held');
   const totalValue = held.every((i) => i.value !== null)
@@ -303,7 +342,9 @@ export async function getBasket(deps: BasketDeps, userId: string, basketId: stri
   const order = await findUserOrder(deps.db, userId, basketId);
   if (!order) throw notFound();
   const now = nowOf(deps);
-  const { summary, valuation } = await summaryOf(deps.db, order, now);
+  const { valuations, proceeds } = await valuesOf(deps.db, userId, [order], now);
+  const valuation = valuations.get(order.id) ?? null;
+  const summary = summaryOf(order, valuation, proceeds.get(order.id) ?? null);
   const targets = targetsOf(order);
   const holdings: BasketHolding[] = (valuation?.holdings ?? []).map((h) => ({
     symbol: h.symbol,
@@ -686,40 +727,16 @@ export async function heldBasketValues(
   userId: string,
   now: Date,
 ): Promise<{ id: string; risk: number; invested: bigint; value: bigint | null }[]> {
-  const [orders, accounts] = await Promise.all([
-    db
-      .select({ id: basketOrders.id, risk: basketOrders.risk, amount: basketOrders.amount })
-      .from(basketOrders)
-      .where(
-        and(eq(basketOrders.userId, userId), eq(basketOrders.status, 'Analysed'), eq(basketOrders.holding, 'held')),
-      )
-      .orderBy(asc(basketOrders.builtAt), asc(basketOrders.id)),
-    db
-      .select({ currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.userId, userId),
-          eq(ledgerAccounts.code, 'available'),
-          like(ledgerAccounts.currency, 'B:%'),
-        ),
-      ),
-  ]);
-  if (orders.length === 0) return [];
-  // Every basket's balances from one read, valued at one read of the prices of every symbol held.
-  const byBasket = new Map<string, Map<string, bigint>>();
-  for (const a of accounts) {
-    const [, basketId, symbol] = (a.currency as string).split(':');
-    const balances = byBasket.get(basketId!) ?? new Map<string, bigint>();
-    balances.set(symbol!, a.balance);
-    byBasket.set(basketId!, balances);
-  }
-  const symbols = new Set([...byBasket.values()].flatMap((b) => [...b.keys()]));
-  const priced = await pricesOf(db, [...symbols], now);
-  return orders.map((o) => ({
-    id: o.id,
-    risk: o.risk,
-    invested: o.amount,
-    value: valuationOf(byBasket.get(o.id) ?? new Map<string, bigint>(), priced).value,
-  }));
+  const orders = await db
+    .select({ id: basketOrders.id, risk: basketOrders.risk, amount: basketOrders.amount })
+    .from(basketOrders)
+    .where(and(eq(basketOrders.userId, userId), eq(basketOrders.status, 'Analysed'), eq(basketOrders.holding, 'held')))
+    .orderBy(asc(basketOrders.builtAt), asc(basketOrders.id));
+  const valuations = await valueBaskets(
+    db,
+    userId,
+    orders.map((o) => o.id),
+    now,
+  );
+  return orders.map((o) => ({ id: o.id, risk: o.risk, invested: o.amount, value: valuations.get(o.id)!.value }));
 }
