@@ -439,7 +439,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       currentPrice: () => prices.currentPrice(database.db),
     });
     api.addHook('preClose', async () => hub.close());
-    if (!isProd) devRoutes(api, { db: database.db, chain, market });
+    if (!isProd) devRoutes(api, { db: database.db, chain, market, ...(opts.now ? { now: opts.now } : {}) });
   });
   // The sandbox gateway's own page (embedded mode), outside /api: the payer's browser goes there.
   payment.routes?.(app);

@@ -6,6 +6,7 @@ import { fromMinor, toMinor } from '@portal/contract/core/money';
 import { listDevOutbox, mineSandboxChain, moveDemoMarket, sandboxChainTransfer } from '@portal/contract/system/system';
 import { TETHER_NETWORKS, canonicalAddress } from '@portal/contract/tether/networks';
 import type { ChainContext } from '../../adapters/chain/create-chain';
+import { canonical } from '../../adapters/market/decimal';
 import { sandboxMempoolSize, type SandboxChain } from '../../adapters/chain/sandbox-chain';
 import type { Db } from '../../db/client';
 import { cryptoAssets, devOutbox } from '../../db/schema';
@@ -17,7 +18,10 @@ import type { MarketContext } from '../market/market-context';
  * Development only (never registered when NODE_ENV=production): what the outbox SMS and mail adapters
  * "sent" to one number or one address. The contract requires one of them; there is no list of everyone's codes.
  */
-export function devRoutes(app: FastifyInstance, deps: { db: Db; chain: ChainContext; market: MarketContext }) {
+export function devRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; chain: ChainContext; market: MarketContext; now?: () => Date },
+) {
   route(app, listDevOutbox, async ({ query }) => {
     const to =
       query.mobile !== undefined ? (normalizeMobile(query.mobile) ?? query.mobile) : query.email?.toLowerCase();
@@ -39,21 +43,21 @@ export function devRoutes(app: FastifyInstance, deps: { db: Db; chain: ChainCont
  * The demo market's dev route (issue 20, decision 045): an asset's latest price moved by a factor, which the
  * baskets' valuation and the sandbox exchange use at once; the universe job's next run puts the walk back.
  */
-function demoMarketRoutes(app: FastifyInstance, deps: { db: Db; market: MarketContext }) {
+function demoMarketRoutes(app: FastifyInstance, deps: { db: Db; market: MarketContext; now?: () => Date }) {
   route(app, moveDemoMarket, async ({ body }) => {
     if (!deps.market.demo) throw new AppError('NOT_FOUND', 'The market is live (MARKET_DATA_SOURCE=exchanges)');
     const [row] = await deps.db
       .update(cryptoAssets)
       .set({
         lastPrice: sql`round(${cryptoAssets.lastPrice} * ${String(body.factor)}::numeric, 18)`,
-        lastPriceAt: sql`now()`,
+        lastPriceAt: (deps.now ?? (() => new Date()))(),
       })
       .where(eq(cryptoAssets.symbol, body.symbol))
       .returning({ price: cryptoAssets.lastPrice, at: cryptoAssets.lastPriceAt });
     if (!row?.price || !row.at) throw new AppError('NOT_FOUND', `No demo price for ${body.symbol}`);
     return {
       symbol: body.symbol,
-      price: row.price.includes('.') ? row.price.replace(/0+$/, '').replace(/\.$/, '') : row.price,
+      price: canonical(row.price),
       at: row.at.toISOString(),
     };
   });
